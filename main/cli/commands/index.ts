@@ -1,0 +1,4 @@
+import type { Command } from '../command';
+
+// Each feature adds its commands here, one import and one spread per module.
+export const commands: readonly Command[] = [];

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['{domain,main,preload,bridge,gateway,renderer,scripts}/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Child-process and HTTPS tests are I/O bound; two cores handle a few files at once.
+    maxWorkers: 2,
+  },
+});
