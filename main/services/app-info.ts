@@ -1,0 +1,5 @@
+import pkg from '../../package.json' with { type: 'json' };
+
+export const PRODUCT_NAME = 'Gateway Companion';
+export const APP_ID = 'io.gatewaycompanion.app';
+export const APP_VERSION: string = pkg.version;
