@@ -1,0 +1,6 @@
+/** Public API of the pure domain module (no Node or Electron APIs: it runs in the renderer too). */
+export { ok, fail, type Check } from './result';
+export { COINS, getCoin, normalizeCoinId, type Coin, type CoinFamily } from './coins';
+export { REGISTRY_CHAINS, getRegistryChain, checkValidatorId, type RegistryChain } from './registry-chains';
+export { parseAssetId, formatAssetId, type AssetId } from './asset-id';
+export { checkContract, checkAddress } from './addresses';
