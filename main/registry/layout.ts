@@ -1,0 +1,53 @@
+/** Where things live in a registry clone: `blockchains/<chain>/validators/{list.json,assets/<id>/logo.png}`. */
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export const LOGO_FILE_NAME = 'logo.png';
+
+/** Paths relative to the registry root, always with forward slashes (they appear in findings and diffs). */
+export const rel = {
+  validators: (chain: string) => `blockchains/${chain}/validators`,
+  list: (chain: string) => `blockchains/${chain}/validators/list.json`,
+  assets: (chain: string) => `blockchains/${chain}/validators/assets`,
+  logoFolder: (chain: string, id: string) => `blockchains/${chain}/validators/assets/${id}`,
+  logo: (chain: string, id: string) => `blockchains/${chain}/validators/assets/${id}/${LOGO_FILE_NAME}`,
+};
+
+export function absolute(root: string, relPath: string): string {
+  return join(root, ...relPath.split('/'));
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Chain folders that have a `validators` folder, sorted. Other chain folders (tokens only) are not part of the validator registry. */
+export async function listChainFolders(root: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(join(root, 'blockchains'));
+  } catch {
+    return [];
+  }
+  const withValidators = await Promise.all(names.map(async (n) => ((await isDirectory(join(root, 'blockchains', n, 'validators'))) ? n : null)));
+  return withValidators.filter((n): n is string => n !== null).sort();
+}
+
+/** True when `dir` looks like a registry clone: it has at least one `blockchains/<chain>/validators` folder. */
+export async function isRegistryRoot(dir: string): Promise<boolean> {
+  return (await listChainFolders(dir)).length > 0;
+}
+
+/** A sentence for a folder that is not a registry root. */
+export function notARegistryMessage(dir: string): string {
+  return `"${dir}" is not a validator registry folder: it has no blockchains/<chain>/validators folders. Choose the folder of your copy of the assets repository (the one that contains "blockchains").`;
+}
+
+/** Ids become folder names: refuse anything that could escape the assets folder or is not a plain name. */
+export function isSafeFolderName(id: string): boolean {
+  return id.length > 0 && id.length <= 200 && id !== '.' && id !== '..' && !/[/\\\0]/.test(id);
+}
