@@ -21,6 +21,8 @@ export default defineConfig({
   },
   preload: {
     build: {
+      // A sandboxed preload can require only 'electron': bundle everything else into it.
+      externalizeDeps: false,
       outDir: 'out/preload',
       rollupOptions: {
         input: { index: resolve(root, 'preload/index.ts') },

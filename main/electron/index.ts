@@ -1,2 +1,51 @@
-// Placeholder replaced by the Electron shell.
-export {};
+import { app, BrowserWindow } from 'electron';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { IPC_EVENT } from '../../domain/ipc/contract';
+import { createDispatcher } from '../services/dispatch';
+import { createServices } from '../services/index';
+import type { HostContext } from '../services/host-context';
+import { registerAppScheme, serveRenderer } from './protocol';
+import { applySecurityPolicy, openExternalSafely } from './security';
+import { registerIpc } from './ipc';
+import { createMainWindow } from './window';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+function startApp(): void {
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  registerAppScheme();
+
+  let mainWindow: BrowserWindow | undefined;
+  const ctx: HostContext = {
+    host: 'electron',
+    openExternal: (url) => openExternalSafely(url.toString()),
+    emit: (event, payload) => {
+      for (const win of BrowserWindow.getAllWindows()) win.webContents.send(IPC_EVENT, event, payload);
+    },
+    log: (line) => process.stderr.write(`${line}\n`),
+  };
+
+  app.on('second-instance', () => {
+    if (mainWindow?.isMinimized()) mainWindow.restore();
+    mainWindow?.focus();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  void app.whenReady().then(() => {
+    applySecurityPolicy();
+    serveRenderer(join(here, '../renderer'));
+    registerIpc(createDispatcher(createServices(ctx), ctx.log));
+    mainWindow = createMainWindow(join(here, '../preload/index.cjs'));
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) mainWindow = createMainWindow(join(here, '../preload/index.cjs'));
+    });
+  });
+}
+
+startApp();

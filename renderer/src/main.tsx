@@ -1,1 +1,25 @@
-console.log("hi")
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { ApiContext } from './app/api-context';
+import { applyTheme } from './app/theme-store';
+import { connectHost } from './host/api';
+import './styles.css';
+
+applyTheme();
+const root = createRoot(document.getElementById('root')!);
+const host = connectHost();
+root.render(
+  <StrictMode>
+    {host.api ? (
+      <ApiContext.Provider value={host.api}>
+        <App />
+      </ApiContext.Provider>
+    ) : (
+      <main className="blocked">
+        <h1>Gateway Companion</h1>
+        <p>{host.problem}</p>
+      </main>
+    )}
+  </StrictMode>,
+);

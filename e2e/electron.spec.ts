@@ -1,0 +1,36 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { _electron as electron, expect, test } from '@playwright/test';
+import { REPO_ROOT } from './support/browser-mode';
+
+/** The `electron` package exports the binary's path, and throws when the download was skipped. */
+function electronBinary(): { path?: string; reason?: string } {
+  try {
+    return { path: createRequire(import.meta.url)('electron') as string };
+  } catch (error) {
+    return { reason: (error as Error).message.split('\n')[0] };
+  }
+}
+
+const binary = electronBinary();
+
+test.describe('Electron shell', () => {
+  test.skip(!binary.path, `No Electron binary is installed here (${binary.reason ?? 'unknown'}); installs with ELECTRON_SKIP_BINARY_DOWNLOAD=1 cannot run Electron. Browser-mode tests cover the same renderer and services.`);
+
+  test('opens one hardened window whose renderer reaches main through window.companion', async () => {
+    const app = await electron.launch({ executablePath: binary.path!, args: [join(REPO_ROOT, 'out/main/index.js')] });
+    const page = await app.firstWindow();
+    await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Status' })).toContainText('Desktop app');
+    const prefs = await app.evaluate(({ BrowserWindow }) => {
+      const wp = BrowserWindow.getAllWindows()[0]!.webContents.getLastWebPreferences();
+      return { contextIsolation: wp?.contextIsolation, sandbox: wp?.sandbox, nodeIntegration: wp?.nodeIntegration, webSecurity: wp?.webSecurity };
+    });
+    expect(prefs).toEqual({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
+    expect(await page.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined');
+    const info = await page.evaluate(() => window.companion!.app.info());
+    expect(info.host).toBe('electron');
+    expect(page.url()).toBe('app://companion/index.html');
+    await app.close();
+  });
+});

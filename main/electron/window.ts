@@ -1,0 +1,28 @@
+import { BrowserWindow, nativeTheme } from 'electron';
+import { APP_ENTRY_URL } from './app-origin';
+
+export function createMainWindow(preloadPath: string): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 900,
+    minHeight: 600,
+    title: 'Gateway Companion',
+    show: false,
+    backgroundColor: nativeTheme.shouldUseDarkColors ? '#16181d' : '#f7f8fa',
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      spellcheck: false,
+    },
+  });
+  win.once('ready-to-show', () => win.show());
+  void win.loadURL(APP_ENTRY_URL);
+  return win;
+}

@@ -1,0 +1,11 @@
+import type { EventName, EventPayload } from '../../domain/ipc/contract';
+
+/** What services may ask of the host that runs them (Electron main or the browser-mode server). */
+export interface HostContext {
+  readonly host: 'electron' | 'browser';
+  /** Opens an already-validated https URL; browser mode lets the page open it instead. */
+  openExternal(url: URL): Promise<boolean>;
+  /** Pushes an event to every connected renderer. */
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
+  log(line: string): void;
+}

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createDispatcher } from '../services/dispatch';
+import { createServices } from '../services/index';
+import type { HostContext } from '../services/host-context';
+import { startWebServer, type WebServer } from './server';
+
+export interface BrowserModeOptions {
+  port?: number;
+  rendererDir?: string;
+  log?: (line: string) => void;
+}
+
+/** The built renderer sits beside the bundled main code (out/main/[chunks/]*.js and out/renderer/). */
+export function findRendererDir(): string {
+  for (const rel of ['../renderer/', '../../renderer/']) {
+    const dir = fileURLToPath(new URL(rel, import.meta.url));
+    if (existsSync(`${dir}index.html`)) return dir;
+  }
+  throw new Error('The built interface was not found next to the app code. Run "npm run build" first.');
+}
+
+/** Runs the app's services behind the loopback web server, for any browser. */
+export async function startBrowserMode(options: BrowserModeOptions = {}): Promise<WebServer> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  let server: WebServer | undefined;
+  const ctx: HostContext = {
+    host: 'browser',
+    // The page opens https links itself (target=_blank, noopener); a server cannot open a browser tab safely.
+    openExternal: async () => false,
+    emit: (event, payload) => server?.emit(event, payload),
+    log,
+  };
+  server = await startWebServer({
+    rendererDir: options.rendererDir ?? findRendererDir(),
+    dispatch: createDispatcher(createServices(ctx), log),
+    ...(options.port !== undefined ? { port: options.port } : {}),
+  });
+  return server;
+}

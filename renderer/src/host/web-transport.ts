@@ -1,0 +1,84 @@
+import type { Envelope } from '../../../domain/ipc/contract';
+import type { FacadeTransport } from '../../../domain/ipc/facade';
+
+const TOKEN_KEY = 'companion.launchToken';
+
+/** Reads the launch token from `#token=…` once, keeps it for reloads of this tab, and clears the address bar. */
+export function takeLaunchToken(): string | undefined {
+  const match = /(?:^#|&)token=([A-Za-z0-9_-]+)/.exec(window.location.hash);
+  if (match?.[1]) {
+    sessionStorage.setItem(TOKEN_KEY, match[1]);
+    history.replaceState(null, '', window.location.pathname + window.location.search);
+    return match[1];
+  }
+  return sessionStorage.getItem(TOKEN_KEY) ?? undefined;
+}
+
+const failure = (code: string, message: string): Envelope<never> => ({ ok: false, error: { code, message } });
+
+/** The browser-mode transport: calls are POSTs, events arrive as a server-sent event stream read with fetch. */
+export function createWebTransport(token: string): FacadeTransport {
+  const headers = { Authorization: `Bearer ${token}` };
+  const listeners = new Set<(event: string, payload: unknown) => void>();
+  let streaming = false;
+
+  async function stream(): Promise<void> {
+    let delay = 500;
+    while (listeners.size > 0) {
+      try {
+        const res = await fetch('/api/events', { headers });
+        if (!res.ok || !res.body) throw new Error(`events: HTTP ${res.status}`);
+        delay = 500;
+        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          let cut: number;
+          while ((cut = buffer.indexOf('\n\n')) >= 0) {
+            const frame = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            const data = frame.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
+            if (!data) continue;
+            const { event, payload } = JSON.parse(data) as { event: string; payload: unknown };
+            for (const l of listeners) l(event, payload);
+          }
+        }
+      } catch {
+        // The server restarted or the network blipped: reconnect with backoff.
+      }
+      await new Promise((r) => setTimeout(r, delay));
+      delay = Math.min(delay * 2, 10_000);
+    }
+    streaming = false;
+  }
+
+  return {
+    async invoke(channel, args) {
+      let res: Response;
+      try {
+        res = await fetch('/api/invoke', {
+          method: 'POST',
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ channel, args }),
+        });
+      } catch {
+        return failure('offline', 'Gateway Companion is not running any more. Start it again and reload this page.');
+      }
+      try {
+        return (await res.json()) as Envelope<unknown>;
+      } catch {
+        return failure('bad_response', `Unexpected response from Gateway Companion (HTTP ${res.status}).`);
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      if (!streaming) {
+        streaming = true;
+        void stream();
+      }
+      return () => listeners.delete(listener);
+    },
+  };
+}
