@@ -1,4 +1,7 @@
 import type { Command } from '../command';
+import { webCommand } from './web';
 
 // Each feature adds its commands here, one import and one spread per module.
-export const commands: readonly Command[] = [];
+export const commands: readonly Command[] = [
+  webCommand,
+];
