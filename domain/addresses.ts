@@ -1,7 +1,7 @@
 /** Wallet addresses and token contracts for the chains the gateway serves, dispatched on the coin's family. */
 import { fail, type Check } from './result';
-import { checkPlainText } from './input';
-import { getCoin, type Coin } from './coins';
+import { article, checkPlainText } from './input';
+import { getCoin, type Coin, type CoinFamily } from './coins';
 import { checkBech32Id } from './formats/bech32-id';
 import { checkEvmAddress } from './formats/evm-address';
 import { checkSs58 } from './formats/ss58';
@@ -84,12 +84,60 @@ function checkCosmosDenom(contract: string): Check<string> {
   return checkBech32Id(contract, { prefix: 'cosmos', byteLengths: [32], label: 'Cosmos Hub token contracts' });
 }
 
+// Shapes that unmistakably belong to one family, to explain the common mistake of pasting another chain's address.
+const LOOKS_LIKE: readonly (readonly [CoinFamily, RegExp, string])[] = [
+  ['evm', /^0x[0-9a-fA-F]{40}$/, 'an Ethereum-style (0x…) address'],
+  ['aptos', /^0x[0-9a-fA-F]{64}$/, 'an Aptos or Sui (0x + 64 hex) address'],
+  ['tron', /^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'a Tron address'],
+  ['tezos', /^(tz[1-4]|KT1)[1-9A-HJ-NP-Za-km-z]{33}$/, 'a Tezos address'],
+  ['cosmos', /^[a-z]{2,20}1[02-9ac-hj-np-z]{38,}$/, 'a bech32 address of another chain'],
+];
+
+function explainForeign(coin: Coin, address: string, result: Check<string>): Check<string> {
+  if (result.ok || !['wrong-prefix', 'bad-char', 'bad-length'].includes(result.code)) return result;
+  const match = LOOKS_LIKE.find(([family, shape]) => shape.test(address) && family !== coin.family && !(family === 'aptos' && coin.family === 'sui'));
+  return match ? fail(result.code, `this looks like ${match[2]}, not ${article(coin.name)} ${coin.name} address; ${addressFormatOf(coin)}`) : result;
+}
+
+function addressFormatOf(coin: Coin): string {
+  const label = `${coin.name} addresses`;
+  switch (coin.family) {
+    case 'bitcoin':
+      return `${label} start with ${(UTXO_CHAINS[coin.id] ?? BITCOIN).starts}`;
+    case 'evm':
+      return `${label} are 0x followed by 40 hexadecimal characters`;
+    case 'solana':
+      return `${label} are base58 keys of 43 or 44 characters`;
+    case 'tron':
+      return `${label} start with a capital T (34 characters)`;
+    case 'cosmos':
+      return `${label} start with cosmos1`;
+    case 'ton':
+      return `${label} have 48 characters (e.g. EQ… or UQ…) or are written 0:<64 hexadecimal characters>`;
+    case 'aptos':
+    case 'sui':
+      return `${label} are 0x followed by 64 hexadecimal characters`;
+    case 'xrp':
+      return `${label} start with a small r`;
+    case 'tezos':
+      return `${label} start with tz1, tz2, tz3, tz4 or KT1`;
+    case 'substrate':
+      return coin.id === 354 ? `${label} start with 1` : `${label} start with a capital letter C to J`;
+  }
+}
+
+/** One sentence describing a gateway chain's wallet addresses, e.g. for a form's hint text. */
+export function describeAddressFormat(coinId: number): string | undefined {
+  const coin = getCoin(coinId);
+  return coin && addressFormatOf(coin);
+}
+
 /** Checks a wallet address on a gateway chain (coin id or Wallet Core alias). The value is the normalised address. */
 export function checkAddress(coinId: number, address: string): Check<string> {
   const coin = typeof coinId === 'number' ? getCoin(coinId) : undefined;
   if (!coin) return unknownCoin(coinId);
   const text = checkPlainText(address, 'the address');
-  return text.ok ? addressOf(coin, text.value) : text;
+  return text.ok ? explainForeign(coin, text.value, addressOf(coin, text.value)) : text;
 }
 
 /** Checks a token contract (the part after `_t` in an asset id). EVM contracts come back in EIP-55 case; others verbatim. */

@@ -13,12 +13,14 @@ const LOOKALIKES: Readonly<Record<string, string>> = {
 };
 
 const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/u;
-const WHITESPACE = /\s/u;
+const SPACE = /\s/u;
+/** Whitespace that shows as space; the invisible ones (e.g. U+FEFF, which \s also matches) get their own message. */
+const isSpace = (ch: string): boolean => SPACE.test(ch) && !INVISIBLE.test(ch);
 
 /** Quotes a character for a message, escaping the invisible and control ones. */
 export function showChar(ch: string): string {
   const cp = ch.codePointAt(0) ?? 0;
-  return cp < 0x20 || cp === 0x7f || INVISIBLE.test(ch) || WHITESPACE.test(ch) ? `U+${cp.toString(16).toUpperCase().padStart(4, '0')}` : `"${ch}"`;
+  return cp < 0x20 || cp === 0x7f || INVISIBLE.test(ch) || SPACE.test(ch) ? `U+${cp.toString(16).toUpperCase().padStart(4, '0')}` : `"${ch}"`;
 }
 
 function describeNonAscii(ch: string, position: number): string {
@@ -45,13 +47,13 @@ export function checkPlainText(input: unknown, what = 'the id'): Check<string> {
     return fail('too-long', `${what} is ${input.length} characters long, far longer than any id — check that you pasted only the id`);
   }
   if (input.trim().length === 0) return fail('empty', `${what} contains only spaces — paste or type it`);
-  if (WHITESPACE.test(input[0] ?? '') || WHITESPACE.test(input.at(-1) ?? '')) {
+  if (isSpace(input[0] ?? '') || isSpace(input.at(-1) ?? '')) {
     return fail('whitespace', `${what} has a space or line break at the start or end — remove it`);
   }
   let position = 0;
   for (const ch of input) {
     position += 1;
-    if (WHITESPACE.test(ch)) return fail('whitespace', `${what} contains a space at character ${position} — remove it`);
+    if (isSpace(ch)) return fail('whitespace', `${what} contains a space at character ${position} — remove it`);
     if (INVISIBLE.test(ch)) {
       return fail('invisible-char', `${what} contains an invisible character (${showChar(ch)}) at character ${position} — delete the id and type or paste it again`);
     }
