@@ -22,7 +22,7 @@ function startApp(): void {
   let mainWindow: BrowserWindow | undefined;
   const ctx: HostContext = {
     host: 'electron',
-    openExternal: (url) => openExternalSafely(url.toString()),
+    openLink: (url) => openExternalSafely(url.toString()),
     emit: (event, payload) => {
       for (const win of BrowserWindow.getAllWindows()) win.webContents.send(IPC_EVENT, event, payload);
     },

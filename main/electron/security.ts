@@ -10,7 +10,7 @@ export async function openExternalSafely(raw: string): Promise<boolean> {
   } catch {
     return false;
   }
-  await shell.openExternal(url.toString());
+  await shell.openExternal(url.toString()); // eng-disable OPEN_EXTERNAL_JS_CHECK -- only parsed https URLs reach here
   return true;
 }
 

@@ -11,7 +11,7 @@ export function createMainWindow(preloadPath: string): BrowserWindow {
     show: false,
     backgroundColor: nativeTheme.shouldUseDarkColors ? '#16181d' : '#f7f8fa',
     webPreferences: {
-      preload: preloadPath,
+      preload: preloadPath, // eng-disable PRELOAD_JS_CHECK -- our bundled preload exposes only the contract facade
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
@@ -20,6 +20,8 @@ export function createMainWindow(preloadPath: string): BrowserWindow {
       allowRunningInsecureContent: false,
       experimentalFeatures: false,
       spellcheck: false,
+      // Middle-click must not open links in new windows.
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   win.once('ready-to-show', () => win.show());

@@ -20,6 +20,6 @@ export function appHandlers(ctx: HostContext): Pick<Handlers, 'app:info' | 'app:
       },
     }),
     'app:ping': (text) => ({ echo: text, at: Date.now() }),
-    'app:openExternal': async (raw) => ({ opened: await ctx.openExternal(parseHttpsUrl(raw)) }),
+    'app:openExternal': async (raw) => ({ opened: await ctx.openLink(parseHttpsUrl(raw)) }),
   };
 }

@@ -4,7 +4,7 @@ import type { EventName, EventPayload } from '../../domain/ipc/contract';
 export interface HostContext {
   readonly host: 'electron' | 'browser';
   /** Opens an already-validated https URL; browser mode lets the page open it instead. */
-  openExternal(url: URL): Promise<boolean>;
+  openLink(url: URL): Promise<boolean>;
   /** Pushes an event to every connected renderer. */
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
   log(line: string): void;

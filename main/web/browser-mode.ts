@@ -27,7 +27,7 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
   const ctx: HostContext = {
     host: 'browser',
     // The page opens https links itself (target=_blank, noopener); a server cannot open a browser tab safely.
-    openExternal: async () => false,
+    openLink: async () => false,
     emit: (event, payload) => server?.emit(event, payload),
     log,
   };

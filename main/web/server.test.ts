@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'node:http';
+import { createDispatcher } from '../services/dispatch';
+import { startWebServer, type WebServer } from './server';
+
+/** Raw HTTP so tests control Host and Origin exactly, as an attacker's page or a rebinding DNS would. */
+function call(server: WebServer, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  const url = new URL(server.url);
+  return new Promise<{ status: number; body: string; headers: Record<string, unknown> }>((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path, method: init.method ?? 'GET', headers: init.headers }, (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+describe('browser-mode server', () => {
+  let server: WebServer;
+  let token: string;
+  let host: string;
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'renderer-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>t</title>');
+    writeFileSync(join(dir, 'assets', 'a.js'), 'export {}');
+    writeFileSync(join(tmpdir(), 'secret.txt'), 'top secret');
+    const dispatch = createDispatcher({
+      'app:info': () => ({ productName: 'x', version: '1', host: 'browser', platform: 'linux', arch: 'x64', versions: { node: '20', v8: '1', mcpSdk: '1' } }),
+      'app:ping': (t) => ({ echo: t, at: 0 }),
+      'app:openExternal': async () => ({ opened: false }),
+    });
+    server = await startWebServer({ rendererDir: dir, dispatch, maxBodyBytes: 1024 });
+    token = new URL(server.launchUrl).hash.replace('#token=', '');
+    host = new URL(server.url).host;
+  });
+  afterAll(() => server.close());
+
+  const invoke = (body: string, headers: Record<string, string> = {}) =>
+    call(server, '/api/invoke', { method: 'POST', body, headers: { Host: host, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers } });
+
+  it('binds loopback and prints a launch URL whose token is in the fragment', () => {
+    expect(server.launchUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{43}$/);
+  });
+
+  it('serves the renderer with a strict CSP and falls back to index.html for app routes', async () => {
+    const index = await call(server, '/', { headers: { Host: host } });
+    expect(index.status).toBe(200);
+    expect(String(index.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(String(index.headers['content-security-policy'])).not.toContain('unsafe-eval');
+    expect((await call(server, '/validators', { headers: { Host: host } })).body).toContain('<title>t</title>');
+    expect((await call(server, '/assets/missing.js', { headers: { Host: host } })).status).toBe(404);
+  });
+
+  it('never serves files outside the renderer folder', async () => {
+    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/%E0%A4%A']) {
+      const res = await call(server, path, { headers: { Host: host } });
+      expect(res.body).not.toContain('top secret');
+    }
+  });
+
+  it('dispatches an authorised same-origin call', async () => {
+    const res = await invoke(JSON.stringify({ channel: 'app:ping', args: ['hi'] }), { Origin: `http://${host}` });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ ok: true, value: { echo: 'hi', at: 0 } });
+  });
+
+  it('refuses a missing or wrong token', async () => {
+    expect((await invoke('{}', { Authorization: '' })).status).toBe(401);
+    expect((await invoke('{}', { Authorization: `Bearer ${token.slice(0, -1)}x` })).status).toBe(401);
+  });
+
+  it('refuses a foreign Origin even with the token', async () => {
+    const res = await invoke(JSON.stringify({ channel: 'app:ping', args: ['hi'] }), { Origin: 'http://evil.example' });
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses a foreign Host header (DNS rebinding)', async () => {
+    const res = await invoke(JSON.stringify({ channel: 'app:ping', args: ['hi'] }), { Host: `evil.example:${new URL(server.url).port}` });
+    expect(res.status).toBe(421);
+  });
+
+  it('answers malformed and oversized bodies with clear errors', async () => {
+    const bad = await invoke('{not json');
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body).error.code).toBe('bad_request');
+    const big = await invoke(JSON.stringify({ channel: 'app:ping', args: ['x'.repeat(5000)] }));
+    expect(big.status).toBe(413);
+    const unknown = await invoke(JSON.stringify({ channel: 'fs:read', args: ['/etc/passwd'] }));
+    expect(JSON.parse(unknown.body).error.code).toBe('unknown_channel');
+  });
+
+  it('pushes events to subscribers', async () => {
+    const url = new URL(server.url);
+    const received = new Promise<string>((resolve) => {
+      const req = request({ host: url.hostname, port: url.port, path: '/api/events', headers: { Host: host, Authorization: `Bearer ${token}` } }, (res) => {
+        let buf = '';
+        res.on('data', (d: Buffer) => {
+          buf += d.toString();
+          if (buf.includes('data: ')) {
+            req.destroy();
+            resolve(buf);
+          }
+        });
+      });
+      req.end();
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    server.emit('test:event', { n: 1 });
+    expect(await received).toContain('data: {"event":"test:event","payload":{"n":1}}');
+  });
+});

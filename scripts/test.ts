@@ -1,0 +1,82 @@
+/**
+ * `npm test`: type-check, build, unit tests (Vitest, including the security scan and the packaging
+ * schema check), then end-to-end tests in browser mode (Playwright + Debian Chromium). It ends with
+ * one line, `N passed, N failed, N skipped`, totalling every suite.
+ *
+ * Keychain tests need a Secret Service: outside a D-Bus session this re-runs itself under
+ * `dbus-run-session` with an unlocked gnome-keyring, as CI does.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const RESULTS = join(ROOT, 'test-results');
+const bin = (name: string) => join(ROOT, 'node_modules/.bin', name);
+const have = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+
+if (!process.env.DBUS_SESSION_BUS_ADDRESS && !process.env.COMPANION_TEST_NO_DBUS && have('dbus-run-session') && have('gnome-keyring-daemon')) {
+  const self = [process.execPath, ...process.execArgv, ...process.argv.slice(1)].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const run = spawnSync('dbus-run-session', ['--', 'sh', '-c', `printf pw | gnome-keyring-daemon --unlock >/dev/null; exec ${self}`], { stdio: 'inherit' });
+  process.exit(run.status ?? 1);
+}
+
+interface Tally {
+  name: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+const tallies: Tally[] = [];
+
+function step(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
+  console.log(`\n=== ${name} ===`);
+  const run = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  return run.status ?? 1;
+}
+
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+rmSync(join(RESULTS, 'vitest.json'), { force: true });
+rmSync(join(RESULTS, 'playwright.json'), { force: true });
+mkdirSync(RESULTS, { recursive: true });
+
+for (const project of ['tsconfig.node.json', 'tsconfig.web.json']) {
+  const status = step(`Type-check (${project})`, bin('tsc'), ['-p', project, '--noEmit']);
+  tallies.push({ name: `typecheck ${project}`, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 });
+}
+
+const buildStatus = step('Build', bin('electron-vite'), ['build']);
+tallies.push({ name: 'build', passed: buildStatus === 0 ? 1 : 0, failed: buildStatus === 0 ? 0 : 1, skipped: 0 });
+
+if (buildStatus === 0) {
+  const vitestFile = join(RESULTS, 'vitest.json');
+  const vitestStatus = step('Unit and integration tests (Vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`]);
+  const v = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(vitestFile);
+  if (v) tallies.push({ name: 'vitest', passed: v.numPassedTests, failed: v.numFailedTests + (vitestStatus !== 0 && v.numFailedTests === 0 ? 1 : 0), skipped: v.numPendingTests + v.numTodoTests });
+  else tallies.push({ name: 'vitest', passed: 0, failed: 1, skipped: 0 });
+
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    console.log(`\nEnd-to-end tests need Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH).`);
+    tallies.push({ name: 'playwright', passed: 0, failed: 1, skipped: 0 });
+  } else {
+    const pwFile = join(RESULTS, 'playwright.json');
+    const pwStatus = step('End-to-end tests (Playwright, browser mode)', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwFile });
+    const p = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(pwFile);
+    if (p) tallies.push({ name: 'playwright', passed: p.stats.expected + p.stats.flaky, failed: p.stats.unexpected + (pwStatus !== 0 && p.stats.unexpected === 0 ? 1 : 0), skipped: p.stats.skipped });
+    else tallies.push({ name: 'playwright', passed: 0, failed: 1, skipped: 0 });
+  }
+}
+
+const total = tallies.reduce((t, x) => ({ passed: t.passed + x.passed, failed: t.failed + x.failed, skipped: t.skipped + x.skipped }), { passed: 0, failed: 0, skipped: 0 });
+console.log('\n=== Summary ===');
+for (const t of tallies) console.log(`${t.name.padEnd(28)} ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped`);
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exitCode = total.failed > 0 ? 1 : 0;
