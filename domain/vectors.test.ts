@@ -25,7 +25,7 @@ describe('BIP-173 / BIP-350 segwit addresses (mainnet forms, as in Bitcoin Core 
   const invalid: [string, string][] = [
     ['tc1qw508d6qejxtdg4y5r3zarvary0c5xw7kg3g4ty', 'wrong-prefix'],
     ['bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5', 'bad-checksum'],
-    ['BC13W508D6QEJXTDG4Y5R3ZARVARY0C5XW7KN40WF2', 'bad-format'],
+    ['BC13W508D6QEJXTDG4Y5R3ZARVARY0C5XW7KN40WF2', 'bad-checksum'],
     ['bc1rw5uspcuh', 'bad-checksum'],
     ['bc10w508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kw5rljs90', 'bad-checksum'],
     ['BC1QR508D6QEJXTDG4Y5R3ZARVARYV98GJ9P', 'bad-length'],

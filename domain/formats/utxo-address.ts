@@ -55,15 +55,16 @@ function checkSegwit(address: string, hrp: string, label: string): Check<string>
   if (lower.length > SEGWIT_MAX_LENGTH) return fail('bad-length', `the address is too long for ${label} — there are extra characters; copy it again`);
   const bad = firstBadChar(lower.slice(hrp.length + 1), BECH32_CHAR, hrp.length + 1);
   if (bad) return fail('bad-char', `character ${bad.position} (${bad.ch}) cannot appear in ${label} (they never contain 1, b, i or o after "${hrp}1") — check for a typo`);
-  const v0 = bech32.decodeUnsafe(lower, SEGWIT_MAX_LENGTH);
-  const v1 = v0 ? undefined : bech32m.decodeUnsafe(lower, SEGWIT_MAX_LENGTH);
-  const decoded = v0 ?? v1;
-  if (!decoded || decoded.words.length === 0) return fail('bad-checksum', 'checksum does not match — check for a typo');
+  // The first data character is the witness version; it says which checksum to verify (v0 bech32, v1+ bech32m).
+  const expectV0 = lower[hrp.length + 1] === 'q';
+  const decoded = (expectV0 ? bech32 : bech32m).decodeUnsafe(lower, SEGWIT_MAX_LENGTH);
+  if (!decoded || decoded.words.length === 0) {
+    const other = (expectV0 ? bech32m : bech32).decodeUnsafe(lower, SEGWIT_MAX_LENGTH);
+    const why = other ? ' (version 0 addresses use bech32, later versions bech32m)' : '';
+    return fail('bad-checksum', `checksum does not match${why} — check for a typo`);
+  }
   const [version = 0, ...programWords] = decoded.words;
   if (version > 16) return fail('bad-format', `the address uses an unknown segwit version — it is not one of the ${label}`);
-  if ((version === 0) !== Boolean(v0)) {
-    return fail('bad-checksum', 'checksum does not match (version 0 addresses use bech32, later versions bech32m) — check for a typo');
-  }
   const program = bech32.fromWordsUnsafe(programWords);
   if (!program || program.length < 2 || program.length > 40 || (version === 0 && program.length !== 20 && program.length !== 32)) {
     return fail('bad-length', `the address has the wrong length for ${label} — a character is missing or extra; copy it again`);
