@@ -40,3 +40,16 @@ export function gitInitCommitted(dir: string): void {
 export async function removeDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
 }
+
+/** A valid operator address (real bech32 checksum) that is not in the corpus. */
+export async function newValoperId(prefix = 'cosmosvaloper', seed = 1): Promise<string> {
+  const { bech32 } = await import('@scure/base');
+  const bytes = Uint8Array.from({ length: 20 }, (_, i) => (i * 37 + seed * 101) & 0xff);
+  return bech32.encode(prefix, bech32.toWords(bytes));
+}
+
+/** A compliant 256×256 logo. */
+export async function sampleLogo(colour = '#3366cc', side = 256): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width: side, height: side, channels: 4, background: colour } }).png().toBuffer();
+}

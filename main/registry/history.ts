@@ -1,0 +1,111 @@
+/**
+ * Undo history: before any file of a registry is replaced, its previous bytes are saved. History lives
+ * in the per-user config folder (never inside the clone, so `git status` stays clean):
+ *   <config dir>/registry-history/<hash of the clone's real path>/<operation id>/
+ *       record.json    what was written, with hashes before and after
+ *       <n>.before     the previous bytes of file n (absent when the file did not exist)
+ * The newest KEEP_OPERATIONS operations are kept.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { configDir, currentPathContext, type PathContext } from '../credentials/config-paths';
+import { writeFileAtomic } from './atomic-write';
+
+export const KEEP_OPERATIONS = 200;
+
+export type OperationKind = 'add' | 'update' | 'disable' | 'undo';
+
+export interface HistoryFile {
+  /** Relative to the registry root. */
+  readonly path: string;
+  /** sha256 before and after the write; null when the file did not exist / was removed. */
+  readonly beforeHash: string | null;
+  readonly afterHash: string | null;
+  /** Folders this write created (removed again by undo when empty). */
+  readonly createdDirs: readonly string[];
+}
+
+export interface HistoryRecord {
+  readonly id: string;
+  /** ISO time of the write. */
+  readonly time: string;
+  readonly kind: OperationKind;
+  readonly chain: string;
+  readonly validatorId: string;
+  /** One line for people, e.g. "Added Example (cosmosvaloper1…) to cosmos". */
+  readonly summary: string;
+  readonly files: readonly HistoryFile[];
+  /** For an undo: the operation it reversed. */
+  readonly undoes?: string;
+  /** Set when this operation has been undone. */
+  readonly undoneBy?: string;
+}
+
+/** The default history folder for a clone. Pass `historyDir` to the write functions to choose another. */
+export async function defaultHistoryDir(root: string, ctx: PathContext = currentPathContext()): Promise<string> {
+  const real = await realpath(root).catch(() => root);
+  return join(configDir(ctx), 'registry-history', createHash('sha256').update(real).digest('hex').slice(0, 16));
+}
+
+function newOperationId(): string {
+  // Sortable by time; the random tail keeps ids unique within one millisecond.
+  return `${new Date().toISOString().replace(/[-:.]/g, '').replace('T', '-')}-${randomBytes(3).toString('hex')}`;
+}
+
+/** Saves the previous versions and the record. Called before any file is replaced. */
+export async function recordOperation(
+  historyDir: string,
+  root: string,
+  record: Omit<HistoryRecord, 'id' | 'time'>,
+  before: readonly (Buffer | null)[],
+): Promise<HistoryRecord> {
+  const full: HistoryRecord = { ...record, id: newOperationId(), time: new Date().toISOString() };
+  const dir = join(historyDir, full.id);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(historyDir, 'registry-root.txt'), `${root}\n`);
+  for (const [i, bytes] of before.entries()) if (bytes) await writeFileAtomic(join(dir, `${i}.before`), bytes);
+  // The record goes last: a record on disk means its saved versions are complete.
+  await writeFileAtomic(join(dir, 'record.json'), Buffer.from(`${JSON.stringify(full, null, 2)}\n`));
+  return full;
+}
+
+export async function updateRecord(historyDir: string, record: HistoryRecord): Promise<void> {
+  await writeFileAtomic(join(historyDir, record.id, 'record.json'), Buffer.from(`${JSON.stringify(record, null, 2)}\n`));
+}
+
+/** The saved previous bytes of file `index` of an operation (null: the file did not exist). */
+export async function readBefore(historyDir: string, record: HistoryRecord, index: number): Promise<Buffer | null> {
+  if (record.files[index]?.beforeHash === null) return null;
+  return readFile(join(historyDir, record.id, `${index}.before`));
+}
+
+/** All operations, newest first. Unreadable records (a crash while saving) are skipped. */
+export async function listHistory(historyDir: string): Promise<HistoryRecord[]> {
+  let names: string[];
+  try {
+    names = await readdir(historyDir);
+  } catch {
+    return [];
+  }
+  const records = await Promise.all(
+    names.map(async (name) => {
+      try {
+        return JSON.parse(await readFile(join(historyDir, name, 'record.json'), 'utf8')) as HistoryRecord;
+      } catch {
+        return null;
+      }
+    }),
+  );
+  return records.filter((r): r is HistoryRecord => r !== null).sort((a, b) => (a.id < b.id ? 1 : -1));
+}
+
+const OPERATION_FOLDER = /^\d{8}-\d{9}Z-[0-9a-f]{6}$/;
+
+/** Keeps the newest `keep` operations. Runs under the write lock, so a folder without a record is a crash leftover. */
+export async function pruneHistory(historyDir: string, keep = KEEP_OPERATIONS): Promise<void> {
+  const records = await listHistory(historyDir);
+  const kept = new Set(records.slice(0, keep).map((r) => r.id));
+  const names = await readdir(historyDir).catch(() => [] as string[]);
+  await Promise.all(names.filter((n) => OPERATION_FOLDER.test(n) && !kept.has(n)).map((n) => rm(join(historyDir, n), { recursive: true, force: true })));
+}

@@ -1,0 +1,229 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { RegistryError } from './errors';
+import { defaultHistoryDir } from './history';
+import { parseList } from './list-reader';
+import { applyWrite, registryHistory, undo } from './write-apply';
+import { planWrite, type EntryInput } from './write-plan';
+import { copyCorpus, git, gitInitCommitted, newValoperId, removeDir, sampleLogo, tempDir } from './test-support';
+
+let root: string;
+let historyDir: string;
+const listPath = () => join(root, 'blockchains/cosmos/validators/list.json');
+const entryFor = (id: string, extra: Partial<EntryInput> = {}): EntryInput => ({
+  id,
+  name: 'Example Validator',
+  description: 'Reliable staking since 2020.',
+  website: 'https://example.org',
+  ...extra,
+});
+
+async function refusal(promise: Promise<unknown>): Promise<RegistryError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(RegistryError);
+  return error as RegistryError;
+}
+
+beforeAll(async () => {
+  root = await copyCorpus(['cosmos', 'tezos', 'ontology']);
+  gitInitCommitted(root);
+});
+afterAll(() => removeDir(root));
+// Each test starts from the committed corpus (this is the throwaway repo in the temp dir).
+beforeEach(async () => {
+  git(root, 'reset', '-q', '--hard');
+  git(root, 'clean', '-q', '-fdx');
+  historyDir = await tempDir('registry-history-');
+});
+afterEach(() => removeDir(historyDir));
+
+describe('add', () => {
+  it('plans the exact entry, a diff of added lines only, and the files; applying writes exactly that', async () => {
+    const original = await readFile(listPath());
+    const id = await newValoperId();
+    const plan = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: { ...entryFor(id), payout: { commission: 5 } }, logo: { source: await sampleLogo() } });
+    expect(plan.blocking).toEqual([]);
+    expect(plan.entryJson).toBe(
+      `{\n        "id": "${id}",\n        "name": "Example Validator",\n        "description": "Reliable staking since 2020.",\n        "website": "https://example.org",\n        "payout": {\n            "commission": 5\n        }\n    }`,
+    );
+    expect(plan.files.map((f) => f.path)).toEqual([`blockchains/cosmos/validators/assets/${id}/logo.png`, 'blockchains/cosmos/validators/list.json']);
+    const body = plan.diff.split('\n').slice(2).filter((l) => /^[-+]/.test(l));
+    expect(body.every((l) => l.startsWith('+'))).toBe(true);
+    expect(body).toContain(`+        "id": "${id}",`);
+    expect(readFileSync(listPath())).toEqual(original); // planning writes nothing
+
+    const applied = await applyWrite(plan, { historyDir });
+    expect(applied.written).toEqual(plan.files.map((f) => f.path));
+    expect(await readFile(listPath())).toEqual(plan.files[1]!.after);
+    expect(existsSync(join(root, 'blockchains/cosmos/validators/assets', id, 'logo.png'))).toBe(true);
+    const numstat = git(root, 'diff', '--numstat', '--', 'blockchains/cosmos/validators/list.json').trim().split('\t');
+    expect(numstat[1]).toBe('0');
+    // No temp files, no lock, no history inside the clone.
+    expect(git(root, 'status', '--porcelain', '--untracked-files=all').trimEnd().split('\n').sort()).toEqual([
+      ' M blockchains/cosmos/validators/list.json',
+      `?? blockchains/cosmos/validators/assets/${id}/logo.png`,
+    ]);
+  });
+
+  it('writes the id in its normal form and refuses an id that already exists', async () => {
+    const id = await newValoperId();
+    const plan = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(id.toUpperCase()), logo: { source: await sampleLogo() } });
+    expect(plan.id).toBe(id);
+    const existing = (parseList(await readFile(listPath()), { path: 'x' }).entries[0] as { id: string }).id;
+    const error = await refusal(planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(existing) }));
+    expect(error.code).toBe('entry-exists');
+    expect(error.message).toMatch(/Use update/);
+  });
+
+  it('blocks an entry with errors unless that named check is overridden', async () => {
+    const id = await newValoperId();
+    const plan = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(id, { website: 'example.org' }) });
+    expect(plan.blocking.map((f) => f.code).sort()).toEqual(['logo-missing', 'website-no-scheme']);
+    const before = await readFile(listPath());
+    const error = await refusal(applyWrite(plan, { historyDir }));
+    expect(error.code).toBe('blocked-by-findings');
+    expect(error.message).toMatch(/website-no-scheme/);
+    expect(await readFile(listPath())).toEqual(before);
+
+    const partial = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(id, { website: 'example.org' }) }, { override: ['logo-missing'] });
+    expect(partial.blocking.map((f) => f.code)).toEqual(['website-no-scheme']);
+    const allowed = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(id, { website: 'example.org' }) }, { override: ['logo-missing', 'website-no-scheme'] });
+    expect(allowed.blocking).toEqual([]);
+    await applyWrite(allowed, { historyDir });
+    expect(parseList(await readFile(listPath()), { path: 'x' }).entries.at(-1)).toMatchObject({ id, website: 'example.org' });
+    await expect(planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(id) }, { override: ['no-such-code'] })).rejects.toThrow(/not a finding code/);
+  });
+
+  it('refuses to write into a list that does not parse, saying where it is broken', async () => {
+    await writeFile(listPath(), '[\n    {\n        "id": "x"\n    \n');
+    const error = await refusal(planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(await newValoperId()) }));
+    expect(error.code).toBe('list-unparseable');
+    expect(error.message).toMatch(/does not parse: .*line 5, column 1/);
+  });
+
+  it('adds the first entry to an empty list', async () => {
+    const plan = await planWrite(root, { kind: 'add', chain: 'ontology', entry: entryFor('AFmseVrdL9f9oyCzZefL9tG6UbvhUMqNMV') }, { override: ['logo-missing', 'id-invalid'] });
+    await applyWrite(plan, { historyDir });
+    expect(parseList(await readFile(join(root, 'blockchains/ontology/validators/list.json')), { path: 'x' }).entries).toHaveLength(1);
+  });
+});
+
+describe('update and disable', () => {
+  it('update replaces only that entry in place and keeps its unknown keys; disable sets status', async () => {
+    const before = parseList(await readFile(join(root, 'blockchains/tezos/validators/list.json')), { path: 'x' });
+    const index = before.entries.findIndex((e) => (e as { staking?: { freeSpace?: unknown } }).staking?.freeSpace !== undefined);
+    const target = before.entries[index] as { id: string };
+    const plan = await planWrite(root, { kind: 'update', chain: 'tezos', id: target.id, changes: { name: 'New Name', payout: { commission: 7 } } });
+    expect(plan.blocking).toEqual([]);
+    await applyWrite(plan, { historyDir });
+    const after = parseList(await readFile(join(root, 'blockchains/tezos/validators/list.json')), { path: 'x' });
+    expect(after.entries.filter((_, i) => i !== index)).toEqual(before.entries.filter((_, i) => i !== index));
+    expect(after.entries[index]).toMatchObject({ id: target.id, name: 'New Name', payout: { commission: 7 }, staking: { freeSpace: expect.anything() } });
+
+    const disable = await planWrite(root, { kind: 'disable', chain: 'tezos', id: target.id, note: 'Closed in 2024' });
+    await applyWrite(disable, { historyDir });
+    const disabled = parseList(await readFile(join(root, 'blockchains/tezos/validators/list.json')), { path: 'x' }).entries[index];
+    expect(disabled).toMatchObject({ status: { disabled: true, note: 'Closed in 2024' } });
+    expect(Object.keys(disabled as object)).toEqual(['id', 'name', 'description', 'website', 'payout', 'staking', 'status']);
+  });
+
+  it('does not block disabling an entry for problems it already had, but blocks new ones', async () => {
+    // Three cosmos entries in the corpus have no logo.
+    const entries = parseList(await readFile(listPath()), { path: 'x' }).entries as { id: string }[];
+    const flawed = entries.find((e) => !existsSync(join(root, 'blockchains/cosmos/validators/assets', e.id)))!;
+    const plan = await planWrite(root, { kind: 'disable', chain: 'cosmos', id: flawed.id, note: 'Inactive' });
+    expect(plan.findings.map((f) => f.code)).toContain('logo-missing');
+    expect(plan.blocking).toEqual([]);
+    const worse = await planWrite(root, { kind: 'update', chain: 'cosmos', id: flawed.id, changes: { website: 'hhttps://x.org' } });
+    expect(worse.blocking.map((f) => f.code)).toEqual(['website-invalid']);
+  });
+
+  it('refuses an unknown id with a clear message', async () => {
+    const error = await refusal(planWrite(root, { kind: 'disable', chain: 'cosmos', id: 'cosmosvaloper1nope' }));
+    expect(error.code).toBe('entry-not-found');
+    expect(error.message).toMatch(/has no validator with the id cosmosvaloper1nope/);
+  });
+});
+
+describe('changed on disk and concurrent writers', () => {
+  it('refuses when the file changed since planning, keeping the other change', async () => {
+    const plan = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(await newValoperId()) }, { override: ['logo-missing'] });
+    const edited = `${(await readFile(listPath(), 'utf8')).replace('"name": "', '"name": "Edited ')}`;
+    await writeFile(listPath(), edited);
+    const error = await refusal(applyWrite(plan, { historyDir }));
+    expect(error.code).toBe('changed-on-disk');
+    expect(error.message).toMatch(/blockchains\/cosmos\/validators\/list.json changed on disk .* Nothing was written/);
+    expect(await readFile(listPath(), 'utf8')).toBe(edited);
+  });
+
+  it('of two writers planned from the same file, one wins and the other is refused; no update is lost', async () => {
+    const a = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(await newValoperId('cosmosvaloper', 2)) }, { override: ['logo-missing'] });
+    const b = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(await newValoperId('cosmosvaloper', 3)) }, { override: ['logo-missing'] });
+    const results = await Promise.allSettled([applyWrite(a, { historyDir }), applyWrite(b, { historyDir })]);
+    const won = results.filter((r) => r.status === 'fulfilled');
+    const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    expect((lost[0]!.reason as RegistryError).code).toBe('changed-on-disk');
+    const winner = results[0]!.status === 'fulfilled' ? a : b;
+    expect(parseList(await readFile(listPath()), { path: 'x' }).entries.at(-1)).toMatchObject({ id: winner.id });
+    // The loser re-plans from the new file and then succeeds: both entries end up in the list.
+    const loser = winner === a ? b : a;
+    const again = await planWrite(root, loser.operation, { override: ['logo-missing'] });
+    await applyWrite(again, { historyDir });
+    const ids = (parseList(await readFile(listPath()), { path: 'x' }).entries as { id: string }[]).map((e) => e.id);
+    expect(ids.slice(-2).sort()).toEqual([a.id, b.id].sort());
+  });
+});
+
+describe('undo', () => {
+  it('restores the exact previous bytes, removes a created logo folder, and can itself be undone', async () => {
+    const original = await readFile(listPath());
+    const id = await newValoperId();
+    const plan = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(id), logo: { source: await sampleLogo() } });
+    const applied = await applyWrite(plan, { historyDir });
+    const written = await readFile(listPath());
+
+    const history = await registryHistory(root, { historyDir });
+    expect(history.map((r) => [r.id, r.kind, r.chain, r.validatorId])).toEqual([[applied.operationId, 'add', 'cosmos', id]]);
+    const result = await undo(root, { historyDir });
+    expect(result.undone.id).toBe(applied.operationId);
+    expect(await readFile(listPath())).toEqual(original);
+    expect(existsSync(join(root, 'blockchains/cosmos/validators/assets', id))).toBe(false);
+    expect(git(root, 'status', '--porcelain', '--untracked-files=all')).toBe('');
+    await expect(undo(root, { historyDir })).rejects.toThrow(/nothing to undo/);
+
+    await undo(root, { historyDir, operationId: result.operationId });
+    expect(await readFile(listPath())).toEqual(written);
+    expect(existsSync(join(root, 'blockchains/cosmos/validators/assets', id, 'logo.png'))).toBe(true);
+  });
+
+  it('refuses to undo over a later change', async () => {
+    const plan = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(await newValoperId()) }, { override: ['logo-missing'] });
+    await applyWrite(plan, { historyDir });
+    await writeFile(listPath(), `${await readFile(listPath(), 'utf8')}\n`);
+    const error = await refusal(undo(root, { historyDir }));
+    expect(error.code).toBe('undo-conflict');
+    expect(error.message).toMatch(/would lose that later change/);
+  });
+
+  it('keeps history in the per-user config folder by default, never inside the clone', async () => {
+    const home = await tempDir('registry-home-');
+    try {
+      const dir = await defaultHistoryDir(root, { env: { XDG_CONFIG_HOME: home }, platform: 'linux', homedir: home });
+      expect(dir.startsWith(join(home, 'gateway-companion', 'registry-history'))).toBe(true);
+      const plan = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(await newValoperId()) }, { override: ['logo-missing'] });
+      await applyWrite(plan, { historyDir: dir });
+      const saved = await readdir(dir);
+      expect(saved).toContain('registry-root.txt');
+      expect(saved.filter((n) => n !== 'registry-root.txt')).toHaveLength(1);
+    } finally {
+      await removeDir(home);
+    }
+  });
+});
