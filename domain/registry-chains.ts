@@ -94,7 +94,7 @@ function cosmosChain([slug, name, prefix, exampleId]: (typeof COSMOS)[number]): 
   return {
     slug,
     name,
-    idFormat: `${prefix}1… (bech32, ${prefix.length + 1 + bech32DataChars(20) + 6} characters)`,
+    idFormat: `${prefix}1… (bech32, ${byteLengths.map((n) => prefix.length + 1 + bech32DataChars(n) + 6).join(' or ')} characters)`,
     exampleId,
     checksum: 'bech32',
     check: (id) => checkBech32Id(id, { prefix, byteLengths, label, explainPrefix: explainCosmosPrefix(prefix) }),
@@ -120,7 +120,7 @@ function evmChain(slug: string, name: string, exampleId: string, variant: 'eip55
   return {
     slug,
     name,
-    idFormat: `0x + 40 hexadecimal characters (${checksum} capitals)`,
+    idFormat: `0x + 40 hexadecimal characters (${variant === 'eip55' ? 'EIP-55' : 'Wanchain'} checksum capitals)`,
     exampleId,
     exampleFromRegistry,
     checksum,
@@ -240,9 +240,10 @@ export const REGISTRY_CHAINS: readonly RegistryChain[] = Object.freeze(
   DEFS.map(({ slug, name, idFormat, exampleId, exampleFromRegistry, checksum }) => Object.freeze({ slug, name, idFormat, exampleId, exampleFromRegistry, checksum })),
 );
 
+const PUBLIC_BY_SLUG = new Map(REGISTRY_CHAINS.map((c) => [c.slug, c]));
+
 export function getRegistryChain(slug: string): RegistryChain | undefined {
-  const def = BY_SLUG.get(slug);
-  return def && REGISTRY_CHAINS.find((c) => c.slug === def.slug);
+  return PUBLIC_BY_SLUG.get(slug);
 }
 
 // Names people use for chains whose folder is named differently.
