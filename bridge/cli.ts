@@ -1,0 +1,79 @@
+import { parseArgs } from 'node:util';
+import { UsageError, type CliIo } from '../main/cli/command';
+import { auditLogFile, bridgeLogFile, currentPathContext } from '../main/credentials/config-paths';
+import { validateProfileName } from '../main/credentials/profiles';
+import { AuditLog } from './audit-log';
+import { createLogger } from './logger';
+import { runBridge } from './run-bridge';
+
+export { BRIDGE_HELP } from './help';
+
+function positive(name: string, value: string | undefined, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || !Number.isFinite(n) || n <= 0 || n > max) throw new UsageError(`${name} must be a positive number up to ${max}, got "${value}".`);
+  return n;
+}
+
+/**
+ * Entry point for `companion bridge` and for the Electron main process's `--mcp-bridge` (pass the
+ * arguments after the flag). Resolves with the exit code once the bridge has stopped.
+ */
+export async function runBridgeCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: { profile: { type: 'string' }, timeout: { type: 'string' }, 'max-message-bytes': { type: 'string' }, debug: { type: 'boolean' } },
+    strict: true,
+    allowPositionals: false,
+  });
+  const profile = values.profile ?? (io.env.GATEWAY_COMPANION_PROFILE || undefined);
+  if (profile !== undefined) {
+    try {
+      validateProfileName(profile);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  }
+  const timeoutSeconds = positive('--timeout', values.timeout, 3600);
+  const maxMessageBytes = positive('--max-message-bytes', values['max-message-bytes'], 1024 * 1024 * 1024);
+  if (maxMessageBytes !== undefined && (!Number.isInteger(maxMessageBytes) || maxMessageBytes < 1024)) throw new UsageError('--max-message-bytes must be a whole number of at least 1024.');
+
+  const paths = currentPathContext(io.env);
+  const log = createLogger({ stderr: io.stderr, file: bridgeLogFile(paths), debug: values.debug ?? false, tag: `bridge[${profile ?? 'default'}:${process.pid}]` });
+  const ownsProcess = io.stdout === process.stdout;
+  // stdout is protocol only: route any library's console output to stderr.
+  if (ownsProcess) {
+    const toStderr = (...args: unknown[]) => io.stderr.write(`${args.map(String).join(' ')}\n`);
+    console.log = console.info = console.debug = console.warn = toStderr;
+  }
+  const stop = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    log.info(`received ${signal}`);
+    stop.abort();
+  };
+  const signals: NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
+  for (const s of signals) process.on(s, onSignal);
+  try {
+    await runBridge({
+      input: io.stdin,
+      output: io.stdout,
+      ...(profile !== undefined ? { profile } : {}),
+      env: io.env,
+      paths,
+      log,
+      audit: new AuditLog(auditLogFile(paths)),
+      ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
+      ...(maxMessageBytes !== undefined ? { maxMessageBytes } : {}),
+      signal: stop.signal,
+      onShutdown() {
+        // The exit promise is 1 s from end of input or SIGTERM, whatever a library leaves running.
+        if (ownsProcess) setTimeout(() => process.exit(process.exitCode ?? 0), 950).unref();
+      },
+    });
+  } finally {
+    for (const s of signals) process.off(s, onSignal);
+    log.close();
+    if (ownsProcess) process.stdin.destroy();
+  }
+  return 0;
+}

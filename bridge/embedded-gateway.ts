@@ -1,0 +1,114 @@
+import { readFile } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { referenceGatewayDir, type PathContext } from '../main/credentials/config-paths';
+import { storeCredentials } from '../main/credentials/credentials';
+import { learnDemoAccount } from '../main/credentials/default-profile';
+import { isLoopbackHost } from '../main/credentials/endpoint-url';
+import type { Credentials, Keychain } from '../main/credentials/keychain';
+import type { Profile } from '../main/credentials/profiles';
+import { BridgeError, ErrorCode } from './jsonrpc';
+import type { Logger } from './logger';
+import { credentialsFor } from './profile-target';
+
+type RunningGateway = Awaited<ReturnType<typeof import('../gateway/index').startGateway>>;
+
+export interface EmbeddedGateway {
+  readonly credentials: Credentials;
+  readonly caPem: string | undefined;
+  /** Starts the gateway again if nothing listens any more (the process that ran it exited). */
+  recover(): Promise<boolean>;
+  /** Stops the gateway if this bridge started it. */
+  close(): Promise<void>;
+}
+
+function isListening(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    const done = (result: boolean) => {
+      socket.destroy();
+      resolve(result);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.setTimeout(1_000, () => done(false));
+  });
+}
+
+export interface EmbeddedOptions {
+  readonly profile: Profile;
+  readonly paths: PathContext;
+  readonly env: NodeJS.ProcessEnv;
+  readonly log: Logger;
+  readonly keychain?: Keychain;
+}
+
+/**
+ * For an `embedded` profile: uses the reference gateway already listening on the profile's loopback port
+ * (the app's, or another bridge's), or starts one in-process on it. Its demo account is the profile's
+ * credentials, stored in the keychain on first use; without a usable keychain the bridge still works with
+ * the account it read from the gateway.
+ */
+export async function ensureEmbeddedGateway(options: EmbeddedOptions): Promise<EmbeddedGateway> {
+  const url = new URL(options.profile.url);
+  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  if (!isLoopbackHost(url.hostname) || url.protocol !== 'https:') {
+    throw new BridgeError(ErrorCode.CredentialsMissing, `Profile "${options.profile.name}" is embedded, so its URL must be https to a loopback address, not ${url.href}.`, { cause: 'profile_invalid' });
+  }
+  const port = Number(url.port || 443);
+  const dataDir = referenceGatewayDir(options.paths);
+  let running: RunningGateway | undefined;
+
+  async function start(): Promise<boolean> {
+    if (running || (await isListening(host, port))) return true;
+    try {
+      const { startGateway } = await import('../gateway/index');
+      running = await startGateway({ dataDir, host, port, path: url.pathname });
+      options.log.info(`started the reference gateway in-process at ${running.url}`);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+        options.log.info(`another process started the reference gateway on port ${port} first; using it`);
+        return true;
+      }
+      throw new BridgeError(ErrorCode.UpstreamUnreachable, `Could not start the reference gateway on ${url.host}: ${(error as Error).message}`, { cause: 'upstream_unreachable' });
+    }
+  }
+
+  await start();
+  let credentials: Credentials | undefined;
+  let keychainUsable = true;
+  try {
+    credentials = await credentialsFor(options.profile.name, options);
+  } catch (error) {
+    keychainUsable = false;
+    options.log.warn(`${(error as Error).message} Using the reference gateway's demo account without the keychain.`);
+  }
+  let caPem: string | undefined;
+  const gateway = running as RunningGateway | undefined;
+  const fromGateway = gateway ? { accessId: gateway.accessId, secretKey: gateway.secretKey } : undefined;
+  // A gateway we started knows its true demo account; a stale keychain item (data dir reset) is replaced.
+  if (!credentials || (fromGateway && (credentials.accessId !== fromGateway.accessId || credentials.secretKey !== fromGateway.secretKey))) {
+    if (fromGateway) {
+      credentials = fromGateway;
+      caPem = gateway?.caCertPem;
+    } else {
+      const demo = await learnDemoAccount(dataDir);
+      credentials = { accessId: demo.accessId, secretKey: demo.secretKey };
+      caPem = demo.caCertPem;
+    }
+    if (keychainUsable) {
+      await storeCredentials(options.profile.name, credentials, options.keychain).catch((error: Error) => options.log.warn(`could not store the demo account in the keychain: ${error.message}`));
+    }
+  }
+  caPem ??= gateway?.caCertPem ?? (options.profile.caFile ? await readFile(options.profile.caFile, 'utf8').catch(() => undefined) : undefined);
+  return {
+    credentials,
+    caPem,
+    recover: start,
+    async close() {
+      const g = running;
+      running = undefined;
+      await g?.close();
+    },
+  };
+}

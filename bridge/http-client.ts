@@ -1,0 +1,143 @@
+import http from 'node:http';
+import https from 'node:https';
+import { isLoopbackHost } from '../main/credentials/endpoint-url';
+
+export interface HttpRequest {
+  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly headers: Record<string, string>;
+  readonly body?: string;
+  readonly signal?: AbortSignal;
+}
+
+export interface HttpResponse {
+  readonly status: number;
+  readonly statusText: string;
+  /** A response header by lower-case name; repeated headers are joined with ", ". */
+  header(name: string): string | undefined;
+  readonly body: AsyncIterable<Uint8Array>;
+  /** Stops reading: the connection is closed rather than drained. */
+  discard(): void;
+}
+
+/** One keep-alive connection pool to one gateway origin. */
+export interface HttpClient {
+  request(request: HttpRequest): Promise<HttpResponse>;
+  close(): Promise<void>;
+}
+
+export interface HttpClientOptions {
+  readonly url: URL;
+  /** PEM text trusted instead of the system store (NODE_EXTRA_CA_CERTS is added by the caller). */
+  readonly ca?: string;
+  /** Honour HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */
+  readonly proxy: boolean;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+function proxyFor(url: URL, env: NodeJS.ProcessEnv): string | undefined {
+  // A proxy cannot reach our loopback, so the reference gateway is always direct.
+  if (isLoopbackHost(url.hostname)) return undefined;
+  const value = url.protocol === 'https:' ? (env.https_proxy ?? env.HTTPS_PROXY ?? env.http_proxy ?? env.HTTP_PROXY) : (env.http_proxy ?? env.HTTP_PROXY);
+  return value && value.length > 0 ? value : undefined;
+}
+
+/**
+ * node:http(s) with a keep-alive pool is the direct path: it loads in ~6 ms where undici takes ~70 ms on
+ * this class of machine, and per-request cost was within 0.03 ms of undici's `request()` in a local
+ * measurement, so a fast cold start wins. undici's EnvHttpProxyAgent (which applies NO_PROXY) is loaded
+ * only when a proxy variable is set for a non-loopback gateway.
+ */
+export async function createHttpClient(options: HttpClientOptions): Promise<HttpClient> {
+  if (options.proxy && proxyFor(options.url, options.env)) return createProxiedClient(options);
+  return createDirectClient(options);
+}
+
+const RETRYABLE_ON_REUSED_SOCKET = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+function createDirectClient(options: HttpClientOptions): HttpClient {
+  const secure = options.url.protocol === 'https:';
+  const agentOptions: https.AgentOptions = { keepAlive: true, keepAliveMsecs: 15_000, scheduling: 'lifo', ...(options.ca ? { ca: options.ca } : {}) };
+  const agent = secure ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
+  const send = secure ? https.request : http.request;
+  const { hostname, port } = options.url;
+  const path = `${options.url.pathname}${options.url.search}`;
+  // URL keeps IPv6 hosts bracketed; the socket layer wants them bare.
+  const host = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
+
+  function attempt(request: HttpRequest, mayRetry: boolean): Promise<HttpResponse> {
+    return new Promise((resolve, reject) => {
+      const headers: Record<string, string | number> = { ...request.headers };
+      if (request.body !== undefined) headers['content-length'] = Buffer.byteLength(request.body);
+      const req = send({ agent, host, port: port || (secure ? 443 : 80), path, method: request.method, headers, ...(request.signal ? { signal: request.signal } : {}) });
+      let answered = false;
+      req.on('response', (res) => {
+        answered = true;
+        resolve({
+          status: res.statusCode ?? 0,
+          statusText: res.statusMessage ?? '',
+          header(name) {
+            const value = res.headers[name];
+            return Array.isArray(value) ? value.join(', ') : value;
+          },
+          body: res,
+          discard() {
+            res.destroy();
+          },
+        });
+      });
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        if (answered) return;
+        // A pooled connection the server closed while idle: the request never reached it, so send it again once
+        // on a fresh connection (the pattern Node's documentation recommends for keep-alive agents).
+        if (mayRetry && req.reusedSocket && error.code && RETRYABLE_ON_REUSED_SOCKET.has(error.code) && !request.signal?.aborted) {
+          attempt(request, false).then(resolve, reject);
+          return;
+        }
+        reject(error);
+      });
+      req.end(request.body);
+    });
+  }
+
+  return {
+    request: (request) => attempt(request, true),
+    async close() {
+      agent.destroy();
+    },
+  };
+}
+
+async function createProxiedClient(options: HttpClientOptions): Promise<HttpClient> {
+  const { EnvHttpProxyAgent } = await import('undici');
+  const tls = options.ca ? { ca: options.ca } : undefined;
+  const dispatcher = new EnvHttpProxyAgent({ ...(tls ? { connect: tls, requestTls: tls } : {}) });
+  const origin = options.url.origin;
+  const path = `${options.url.pathname}${options.url.search}`;
+  return {
+    async request(request) {
+      const res = await dispatcher.request({
+        origin,
+        path,
+        method: request.method,
+        headers: request.headers,
+        ...(request.body !== undefined ? { body: request.body } : {}),
+        ...(request.signal ? { signal: request.signal } : {}),
+      });
+      return {
+        status: res.statusCode,
+        statusText: http.STATUS_CODES[res.statusCode] ?? '',
+        header(name) {
+          const value = res.headers[name];
+          return Array.isArray(value) ? value.join(', ') : value;
+        },
+        body: res.body,
+        discard() {
+          res.body.destroy();
+        },
+      };
+    },
+    async close() {
+      await dispatcher.destroy();
+    },
+  };
+}

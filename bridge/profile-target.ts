@@ -1,0 +1,116 @@
+import { readFile } from 'node:fs/promises';
+import { profilesFile, type PathContext } from '../main/credentials/config-paths';
+import { CredentialsError, resolveCredentials } from '../main/credentials/credentials';
+import { KeychainError, type Credentials, type Keychain } from '../main/credentials/keychain';
+import { ProfileError, ProfileStore, validateProfile, type Profile } from '../main/credentials/profiles';
+import type { UpstreamTarget } from './core';
+import type { EmbeddedGateway } from './embedded-gateway';
+import { createHttpClient } from './http-client';
+import { BridgeError, ErrorCode } from './jsonrpc';
+import type { Logger } from './logger';
+
+export const DEFAULT_TIMEOUT_SECONDS = 60;
+
+export interface ProfileTargetOptions {
+  /** Profile name; default: the profiles file's default, else `default`. */
+  readonly profile?: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly paths: PathContext;
+  readonly keychain?: Keychain;
+  readonly log: Logger;
+  /** Overrides the profile's timeout. */
+  readonly timeoutSeconds?: number;
+}
+
+const HOW_TO_FIX = 'Open Gateway Companion → Settings, or run `companion login';
+
+function fixHint(profile: string): string {
+  return `${HOW_TO_FIX}${profile === 'default' ? '' : ` --profile ${profile}`}\``;
+}
+
+/** Trust for the gateway: the profile's CA file, plus NODE_EXTRA_CA_CERTS (which Node drops once a CA is given). */
+async function trust(profile: Profile, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  if (!profile.caFile) return undefined;
+  let pem: string;
+  try {
+    pem = await readFile(profile.caFile, 'utf8');
+  } catch (error) {
+    throw new BridgeError(ErrorCode.UpstreamUnreachable, `Cannot read the CA file ${profile.caFile} of profile "${profile.name}" (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Point the profile at the gateway's CA certificate (companion login --profile ${profile.name} --ca-file <file>).`, { cause: 'profile_invalid' });
+  }
+  if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
+    throw new BridgeError(ErrorCode.UpstreamUnreachable, `The CA file ${profile.caFile} of profile "${profile.name}" holds no PEM certificate.`, { cause: 'profile_invalid' });
+  }
+  const extra = env.NODE_EXTRA_CA_CERTS ? await readFile(env.NODE_EXTRA_CA_CERTS, 'utf8').catch(() => '') : '';
+  return extra ? `${pem}\n${extra}` : pem;
+}
+
+async function loadProfile(options: ProfileTargetOptions): Promise<Profile> {
+  const store = new ProfileStore(profilesFile(options.paths));
+  try {
+    const name = options.profile ?? (await store.defaultName());
+    let profile = await store.get(name);
+    if (!profile && name === 'default') {
+      const { ensureDefaultProfile } = await import('../main/credentials/default-profile');
+      profile = await ensureDefaultProfile({ paths: options.paths, env: options.env, ...(options.keychain ? { keychain: options.keychain } : {}), learnCredentials: false });
+    }
+    if (!profile) {
+      throw new BridgeError(ErrorCode.CredentialsMissing, `There is no profile named "${name}". ${HOW_TO_FIX} --profile ${name} --url <gateway URL>\` to create it.`, { cause: 'profile_invalid', profile: name });
+    }
+    return validateProfile(profile);
+  } catch (error) {
+    if (error instanceof ProfileError) throw new BridgeError(ErrorCode.CredentialsMissing, `${error.message}.`, { cause: 'profile_invalid' });
+    throw error;
+  }
+}
+
+/** Reads the credentials, turning keychain and environment problems into errors the host shows the user. */
+export async function credentialsFor(profile: string, options: Pick<ProfileTargetOptions, 'env' | 'keychain'>): Promise<Credentials | undefined> {
+  try {
+    return (await resolveCredentials(profile, { env: options.env, ...(options.keychain ? { keychain: options.keychain } : {}) }))?.credentials;
+  } catch (error) {
+    if (error instanceof KeychainError) {
+      throw new BridgeError(ErrorCode.CredentialsMissing, `Cannot read the credentials of profile "${profile}" from the OS keychain: ${error.message}`, { cause: 'keychain_unavailable', failure: error.failure });
+    }
+    if (error instanceof CredentialsError) throw new BridgeError(ErrorCode.CredentialsMissing, `${error.message}.`, { cause: 'credentials_missing' });
+    throw error;
+  }
+}
+
+/**
+ * Resolves a profile into a forwarding target: profile file, embedded gateway (started in-process when
+ * nothing listens on its port), credentials and a connection pool trusting the right CA.
+ */
+export async function connectProfile(options: ProfileTargetOptions): Promise<UpstreamTarget> {
+  const profile = await loadProfile(options);
+  let embedded: EmbeddedGateway | undefined;
+  if (profile.kind === 'embedded') {
+    const { ensureEmbeddedGateway } = await import('./embedded-gateway');
+    embedded = await ensureEmbeddedGateway({ profile, paths: options.paths, env: options.env, log: options.log, ...(options.keychain ? { keychain: options.keychain } : {}) });
+  }
+  try {
+    const credentials = embedded?.credentials ?? (await credentialsFor(profile.name, options));
+    if (!credentials) {
+      throw new BridgeError(ErrorCode.CredentialsMissing, `No gateway credentials are stored for profile "${profile.name}". ${fixHint(profile.name)} to store the access id and secret key in the OS keychain.`, { cause: 'credentials_missing', profile: profile.name });
+    }
+    const url = new URL(profile.url);
+    // The embedded gateway hands over its CA directly, which also covers a CA file not written yet.
+    const ca = embedded?.caPem ?? (await trust(profile, options.env));
+    const http = await createHttpClient({ url, ...(ca ? { ca } : {}), proxy: profile.proxy ?? true, env: options.env });
+    const timeoutSeconds = options.timeoutSeconds ?? profile.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
+    return {
+      profile: profile.name,
+      url,
+      http,
+      credentials,
+      timeoutMs: timeoutSeconds * 1000,
+      async close() {
+        await http.close();
+        await embedded?.close();
+      },
+      ...(embedded ? { recover: embedded.recover } : {}),
+    };
+  } catch (error) {
+    await embedded?.close();
+    throw error;
+  }
+}

@@ -1,0 +1,124 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { UsageError, type CliIo, type Command } from '../command';
+import { currentPathContext, profilesFile, type PathContext } from '../../credentials/config-paths';
+import { storeCredentials, validateCredentials } from '../../credentials/credentials';
+import { DEFAULT_PROFILE, ensureDefaultProfile } from '../../credentials/default-profile';
+import { KEYCHAIN_SERVICE } from '../../credentials/keychain';
+import { ProfileError, ProfileStore, validateProfile, validateProfileName, type Profile } from '../../credentials/profiles';
+import { promptHidden, readLines } from '../../credentials/secret-input';
+
+const HELP = `Usage: companion login [--profile NAME] [--url URL] [--ca-file FILE] [--no-proxy] [--timeout SECONDS] [--set-default]
+
+Saves a gateway profile and stores its access id and secret key in the OS keychain (service
+"${KEYCHAIN_SERVICE}", one account per profile). The profile (URL and settings, never secrets) goes to
+the profiles file shared by the app, the CLI and the bridge.
+
+The access id and secret key are read from a prompt that does not echo, or, when stdin is not a
+terminal, from its first two lines. They are never taken from arguments, which other users can see:
+  companion login --profile work --url https://gateway.example.com/mcp
+  printf '%s\\n%s\\n' "$ID" "$KEY" | companion login --profile ci --url https://gateway.example.com/mcp
+
+Options:
+  --profile NAME     Profile to create or update (default: the default profile, else "default").
+  --url URL          The gateway's MCP endpoint. Required for a new profile. https:// is required;
+                     http:// only to loopback addresses.
+  --ca-file FILE     PEM CA certificate(s) to trust for this gateway instead of the system store.
+  --no-proxy         Connect directly even when HTTPS_PROXY is set (default: honour proxy variables).
+  --timeout SECONDS  Per-request timeout for the bridge (default 60).
+  --set-default      Make this the profile used when none is named.
+
+The built-in "default" profile is the bundled reference gateway: "companion login" without --url
+just stores its demo account in the keychain.`;
+
+/** The profile a command acts on: --profile, else the profiles file's default, else `default`. */
+export async function profileFromOption(option: string | undefined, env: NodeJS.ProcessEnv): Promise<{ paths: PathContext; store: ProfileStore; name: string }> {
+  const paths = currentPathContext(env);
+  const store = new ProfileStore(profilesFile(paths));
+  const name = option ?? (await store.defaultName());
+  try {
+    validateProfileName(name);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  return { paths, store, name };
+}
+
+async function readSecrets(io: CliIo): Promise<{ accessId: string; secretKey: string }> {
+  if (io.stdin.isTTY) {
+    const accessId = await promptHidden(io.stdin, io.stderr, 'Access id (input hidden): ');
+    const secretKey = await promptHidden(io.stdin, io.stderr, 'Secret key (input hidden): ');
+    return { accessId: accessId.trim(), secretKey: secretKey.trim() };
+  }
+  const [accessId = '', secretKey = ''] = await readLines(io.stdin, 2);
+  if (!accessId.trim() || !secretKey.trim()) throw new UsageError('stdin is not a terminal, so the access id and the secret key are read from its first two lines; got fewer than two non-empty lines.');
+  return { accessId: accessId.trim(), secretKey: secretKey.trim() };
+}
+
+async function caFileOption(value: string | undefined, cwd: string): Promise<string | undefined> {
+  if (value === undefined) return undefined;
+  const file = path.resolve(cwd, value);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read --ca-file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) throw new UsageError(`--ca-file ${file} holds no PEM certificate ("-----BEGIN CERTIFICATE-----")`);
+  return file;
+}
+
+export const loginCommand: Command = {
+  path: ['login'],
+  summary: 'Store a gateway profile and its credentials in the OS keychain',
+  help: HELP,
+  async run(argv, io) {
+    const { values } = parseArgs({
+      args: [...argv],
+      options: { profile: { type: 'string' }, url: { type: 'string' }, 'ca-file': { type: 'string' }, 'no-proxy': { type: 'boolean' }, timeout: { type: 'string' }, 'set-default': { type: 'boolean' } },
+      strict: true,
+      allowPositionals: false,
+    });
+    const { paths, store, name } = await profileFromOption(values.profile, io.env);
+    const timeoutSeconds = values.timeout === undefined ? undefined : Number(values.timeout);
+    if (timeoutSeconds !== undefined && !(Number.isFinite(timeoutSeconds) && timeoutSeconds > 0 && timeoutSeconds <= 3600)) throw new UsageError(`--timeout must be a number of seconds from 1 to 3600, got "${values.timeout}".`);
+    const caFile = await caFileOption(values['ca-file'], process.cwd());
+
+    let existing = await store.get(name);
+    if (!existing && name === DEFAULT_PROFILE && values.url === undefined) existing = await ensureDefaultProfile({ paths, env: io.env, learnCredentials: false });
+    if (existing?.kind === 'embedded' && values.url === undefined) {
+      await ensureDefaultProfile({ paths, env: io.env });
+      io.stdout.write(`Profile "${name}" is the bundled reference gateway (${existing.url}); its demo account is stored in the OS keychain.\nTo use your own gateway: companion login --profile NAME --url URL\n`);
+      return 0;
+    }
+    if (!existing && values.url === undefined) throw new UsageError(`profile "${name}" does not exist yet: give its gateway URL with --url`);
+
+    const profile: Profile = {
+      name,
+      kind: existing?.kind === 'embedded' ? 'embedded' : 'remote',
+      url: values.url ?? (existing as Profile).url,
+      ...(caFile ?? existing?.caFile ? { caFile: caFile ?? existing?.caFile } : {}),
+      ...(values['no-proxy'] ? { proxy: false } : existing?.proxy !== undefined ? { proxy: existing.proxy } : {}),
+      ...(timeoutSeconds ?? existing?.timeoutSeconds ? { timeoutSeconds: timeoutSeconds ?? existing?.timeoutSeconds } : {}),
+    };
+    let saved: Profile;
+    try {
+      // Validate before asking for secrets, save after they are safely stored.
+      validateProfile(profile);
+      const credentials = validateCredentials(await readSecrets(io));
+      await storeCredentials(name, credentials);
+      saved = await store.save(profile);
+      if (values['set-default']) await store.setDefault(name);
+    } catch (error) {
+      if (error instanceof ProfileError) throw new UsageError(error.message);
+      throw error;
+    }
+    io.stdout.write(
+      `Stored the credentials of profile "${name}" in the OS keychain (service "${KEYCHAIN_SERVICE}", account "${name}").\n` +
+        `Profile "${name}" → ${saved.url}, saved in ${store.file}${values['set-default'] ? ' (now the default)' : ''}.\n` +
+        `Check the connection: companion status${name === DEFAULT_PROFILE ? '' : ` --profile ${name}`}\n`,
+    );
+    return 0;
+  },
+};

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { currentPathContext, profilesFile, referenceGatewayDir, type PathContext } from './config-paths';
+import { envCredentialsOptedIn, storeCredentials } from './credentials';
+import { osKeychain, type Credentials, type Keychain } from './keychain';
+import { ProfileStore, type Profile } from './profiles';
+
+/** The built-in profile: the bundled reference gateway, so everything works offline with no account. */
+export const DEFAULT_PROFILE = 'default';
+/** A fixed loopback port, so the app, the CLI and every bridge find the same reference gateway. */
+export const EMBEDDED_PORT = 47311;
+export const EMBEDDED_URL = `https://127.0.0.1:${EMBEDDED_PORT}/mcp`;
+
+/** The reference gateway's CA certificate inside its data dir (the embedded profile's CA file). */
+export function embeddedCaFile(paths: PathContext = currentPathContext()): string {
+  return path.join(referenceGatewayDir(paths), 'tls', 'ca-cert.pem');
+}
+
+export interface DemoAccount extends Credentials {
+  readonly caCertPath: string;
+  readonly caCertPem: string;
+}
+
+/**
+ * The reference gateway's demo account and CA, which it creates in its data dir on first start: started
+ * briefly on a free loopback port to read them, then closed.
+ */
+export async function learnDemoAccount(dataDir: string): Promise<DemoAccount> {
+  const { startGateway } = await import('../../gateway/index');
+  const gateway = await startGateway({ dataDir, host: '127.0.0.1', port: 0 });
+  try {
+    return { accessId: gateway.accessId, secretKey: gateway.secretKey, caCertPath: gateway.caCertPath, caCertPem: gateway.caCertPem };
+  } finally {
+    await gateway.close();
+  }
+}
+
+export interface EnsureDefaultProfileOptions {
+  readonly paths?: PathContext;
+  readonly env?: NodeJS.ProcessEnv;
+  readonly keychain?: Keychain;
+  /** Override the embedded gateway's URL when the profile is first created. */
+  readonly url?: string;
+  /**
+   * Also store the demo account in the keychain when none is stored (default true). The bridge passes
+   * false: it learns the account from the gateway it starts, which avoids a second start.
+   */
+  readonly learnCredentials?: boolean;
+}
+
+/**
+ * Makes sure the `default` profile exists (kind `embedded`, the reference gateway on 127.0.0.1:47311 with
+ * the data dir's CA) and, unless told otherwise, that the demo account's credentials are in the keychain.
+ * Idempotent; an existing `default` profile is left as the user set it.
+ */
+export async function ensureDefaultProfile(options: EnsureDefaultProfileOptions = {}): Promise<Profile> {
+  const env = options.env ?? process.env;
+  const paths = options.paths ?? currentPathContext(env);
+  const store = new ProfileStore(profilesFile(paths));
+  let profile = await store.get(DEFAULT_PROFILE);
+  if (!profile) {
+    profile = await store.save({ name: DEFAULT_PROFILE, kind: 'embedded', url: options.url ?? EMBEDDED_URL, caFile: embeddedCaFile(paths) });
+  }
+  if (profile.kind === 'embedded' && options.learnCredentials !== false && !envCredentialsOptedIn(env)) {
+    const keychain = options.keychain ?? osKeychain();
+    if (!(await keychain.get(DEFAULT_PROFILE))) {
+      const demo = await learnDemoAccount(referenceGatewayDir(paths));
+      await storeCredentials(DEFAULT_PROFILE, demo, keychain);
+    }
+  }
+  return profile;
+}

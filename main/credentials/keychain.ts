@@ -1,0 +1,118 @@
+/** The gateway credentials of one profile. */
+export interface Credentials {
+  readonly accessId: string;
+  readonly secretKey: string;
+}
+
+/** Keychain items: service `gateway-companion`, account = profile name, password = JSON of Credentials. */
+export const KEYCHAIN_SERVICE = 'gateway-companion';
+
+export type KeychainFailure = 'no-session-bus' | 'locked' | 'not-installed' | 'unavailable' | 'corrupt';
+
+/** A keychain problem with its cause in plain words and what the user can do about it. */
+export class KeychainError extends Error {
+  override readonly name = 'KeychainError';
+  constructor(
+    readonly failure: KeychainFailure,
+    readonly detail: string,
+    readonly remedy: string,
+  ) {
+    super(`${detail}. ${remedy}`);
+  }
+}
+
+const ENV_REMEDY = 'On a headless server you can opt in to environment credentials instead (see `companion login --help`).';
+
+/** Maps the raw errors of @napi-rs/keyring (Secret Service, macOS Keychain, Windows Credential Manager) to causes and remedies. */
+export function explainKeychainError(error: unknown): KeychainError {
+  if (error instanceof KeychainError) return error;
+  const raw = error instanceof Error ? `${error.message} ${(error.cause as Error | undefined)?.message ?? ''}` : String(error);
+  const first = (error instanceof Error ? error.message : String(error)).trim();
+  if (/DBUS_SESSION_BUS_ADDRESS|Failed to connect to address|autolaunch|AccessDenied/i.test(raw)) {
+    return new KeychainError('no-session-bus', `The OS keychain is unreachable: there is no D-Bus session bus (${first})`, `Run inside a desktop session, or start one with \`dbus-run-session\` and unlock a keyring (gnome-keyring, KeePassXC). ${ENV_REMEDY}`);
+  }
+  if (/not provided by any \.service files|ServiceUnknown|org\.freedesktop\.secrets/i.test(raw)) {
+    return new KeychainError('not-installed', `No Secret Service keychain is installed (${first})`, `Install one, e.g. \`apt-get install gnome-keyring\` or enable KeePassXC's Secret Service integration. ${ENV_REMEDY}`);
+  }
+  if (/no result found|prompt was dismissed|IsLocked|locked|interaction is not allowed|errSecInteractionNotAllowed/i.test(raw)) {
+    return new KeychainError('locked', `The keychain is locked or has no default keyring (${first})`, `Unlock your login keyring (for example with Seahorse, or \`gnome-keyring-daemon --unlock\`) and try again. ${ENV_REMEDY}`);
+  }
+  return new KeychainError('unavailable', `The OS keychain failed (${first})`, `Check that your keychain is available and unlocked. ${ENV_REMEDY}`);
+}
+
+/** The secret store used for credentials; tests and the app get the real OS keychain through `osKeychain()`. */
+export interface Keychain {
+  get(account: string): Promise<Credentials | undefined>;
+  set(account: string, credentials: Credentials): Promise<void>;
+  /** Resolves false when nothing was stored. */
+  delete(account: string): Promise<boolean>;
+  /**
+   * Why the keychain cannot be used, if it cannot. On Linux a locked keyring reads as "nothing stored",
+   * so when a read finds nothing this writes and removes a probe item to tell the two apart.
+   */
+  diagnose?(): Promise<KeychainError | undefined>;
+}
+
+type AsyncEntryCtor = typeof import('@napi-rs/keyring').AsyncEntry;
+let entryCtor: Promise<AsyncEntryCtor> | undefined;
+
+// Loaded on first use: the native module is needed only once a profile's credentials are.
+function loadEntry(): Promise<AsyncEntryCtor> {
+  entryCtor ??= import('@napi-rs/keyring').then((m) => m.AsyncEntry);
+  return entryCtor;
+}
+
+function parseStored(account: string, text: string): Credentials {
+  try {
+    const value = JSON.parse(text) as Partial<Credentials>;
+    if (typeof value.accessId === 'string' && typeof value.secretKey === 'string') return { accessId: value.accessId, secretKey: value.secretKey };
+  } catch {
+    // fall through
+  }
+  throw new KeychainError('corrupt', `The keychain item for profile "${account}" is not in the expected format`, `Run \`companion logout --profile ${account}\` and then \`companion login --profile ${account}\`.`);
+}
+
+/** The OS keychain via @napi-rs/keyring. On Linux it is pinned to the Secret Service so failures are explicit, never a silent fallback to the kernel keyring that vanishes at logout. */
+export function osKeychain(service: string = KEYCHAIN_SERVICE): Keychain {
+  async function entry(account: string) {
+    const AsyncEntry = await loadEntry();
+    try {
+      return new AsyncEntry(service, account, { linux: { store: 'secret-service' } });
+    } catch (error) {
+      throw explainKeychainError(error);
+    }
+  }
+  async function call<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw explainKeychainError(error);
+    }
+  }
+  return {
+    async get(account) {
+      const e = await entry(account);
+      const text = await call(() => e.getPassword());
+      return text == null ? undefined : parseStored(account, text);
+    },
+    async set(account, credentials) {
+      const e = await entry(account);
+      await call(() => e.setPassword(JSON.stringify({ accessId: credentials.accessId, secretKey: credentials.secretKey })));
+    },
+    async delete(account) {
+      const e = await entry(account);
+      return call(() => e.deletePassword());
+    },
+    async diagnose() {
+      if (process.platform !== 'linux') return undefined;
+      try {
+        const e = await entry(`.probe-${process.pid}`);
+        await call(() => e.setPassword('probe'));
+        await call(() => e.deletePassword());
+        return undefined;
+      } catch (error) {
+        return explainKeychainError(error);
+      }
+    },
+  };
+}
