@@ -1,0 +1,115 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FINDING_CODES } from './findings';
+import { checkRegistry, type RegistryReport, type ScanProgress } from './scanner';
+import { copyCorpus, removeDir, tempDir } from './test-support';
+
+describe('checkRegistry on a copy of the real corpus', () => {
+  let root: string;
+  let report: RegistryReport;
+  const events: ScanProgress[] = [];
+  beforeAll(async () => {
+    root = await copyCorpus();
+    report = await checkRegistry(root, { onProgress: (e) => events.push(e) });
+  });
+  afterAll(() => removeDir(root));
+
+  it('checks all 52 lists, 600 entries and 330 logos', () => {
+    expect(report.summary).toMatchObject({ chains: 52, entries: 600, logos: 330 });
+  });
+
+  it('finds exactly the known real problems, by code', () => {
+    expect(report.summary.byCode).toEqual({
+      'description-empty': 100,
+      'logo-missing': 270, // 248 in the 37 chains without logos in this copy, plus cosmos 3, osmosis 2, solana 16, terra 1
+      'logo-not-square': 45,
+      'logo-dimensions-too-small': 19,
+      'logo-16-bit': 15,
+      'logo-size-not-recommended': 84,
+      'logo-metadata': 6,
+      'website-no-scheme': 11,
+      'website-not-https': 8,
+      'website-invalid': 1,
+      'commission-not-integer': 5,
+      'field-unknown': 2,
+      'id-invalid': 1,
+      'text-whitespace': 1,
+      'text-emoji-joiner': 1,
+      'list-indentation': 1,
+    });
+    expect(report.summary).toMatchObject({ errors: 447, warnings: 16, infos: 107 });
+    for (const f of report.findings) expect(f.severity).toBe(FINDING_CODES[f.code].severity);
+  });
+
+  it('reports each known real problem precisely', () => {
+    const one = (code: string, chain: string) => report.findings.filter((f) => f.code === code && f.chain === chain);
+    const umee = one('id-invalid', 'umee');
+    expect(umee).toHaveLength(1);
+    expect(umee[0]).toMatchObject({ severity: 'error', path: 'blockchains/umee/validators/list.json', field: 'id', line: 45 });
+    expect(umee[0]!.id).toMatch(/^bandvaloper1/);
+    expect(umee[0]!.message).toMatch(/bandvaloper/);
+
+    expect(one('website-no-scheme', 'harmony')).toHaveLength(11);
+    expect(one('website-no-scheme', 'harmony')[0]!.message).toBe('The website "pops.one" has no https:// in front. Write it as https://pops.one so the wallet can open it.');
+    const typo = one('website-invalid', 'solana');
+    expect(typo.map((f) => [f.line, f.column])).toEqual([[60, 14]]);
+    expect(typo[0]!.message).toMatch(/"hhttps:\/\/www.coinbase.com\/cloud" starts with "hhttps:" instead of "https:"/);
+
+    expect(one('commission-not-integer', 'tezos').map((f) => f.message.match(/is ([\d.]+);/)![1])).toEqual(['14.99', '9.95', '14.99', '9.9', '5.9']);
+    expect(one('field-unknown', 'tezos').map((f) => f.field)).toEqual(['staking.freeSpace', 'staking.openForDelegation']);
+    expect(one('list-indentation', 'solana')).toHaveLength(1);
+
+    // Chains with no logos in this copy report every validator; cosmos reports only its 3 without one.
+    expect(one('logo-missing', 'akash')).toHaveLength(11);
+    expect(one('logo-missing', 'cosmos')).toHaveLength(3);
+    expect(one('logo-missing', 'binance')).toHaveLength(0);
+
+    const small = report.findings.filter((f) => f.code === 'logo-dimensions-too-small');
+    expect(small.every((f) => /logo\.png$/.test(f.path) && f.id)).toBe(true);
+    expect(small.map((f) => f.message.match(/is (\d+×\d+) px/)![1])).toContain('122×122');
+    expect(report.findings.find((f) => f.code === 'logo-not-square' && f.message.includes('256×254'))).toBeDefined();
+  });
+
+  it('sends progress events: discover, one per list and logo in order, then done', () => {
+    expect(events[0]).toEqual({ phase: 'discover', done: 0, total: 0 });
+    const checks = events.filter((e) => e.phase === 'check');
+    expect(checks).toHaveLength(382);
+    expect(checks.map((e) => e.done)).toEqual(Array.from({ length: 382 }, (_, i) => i + 1));
+    expect(new Set(checks.map((e) => e.total))).toEqual(new Set([382]));
+    expect(events.at(-1)).toEqual({ phase: 'done', done: 382, total: 382 });
+  });
+
+  it('checks only the chosen chains, and refuses unknown ones and non-registries', async () => {
+    const tron = await checkRegistry(root, { chains: ['tron'] });
+    expect(tron.summary).toMatchObject({ chains: 1, entries: 10, logos: 10 });
+    await expect(checkRegistry(root, { chains: ['bsc'] })).rejects.toThrow(/No validators folder for "bsc"/);
+    await expect(checkRegistry(join(root, 'blockchains'))).rejects.toThrow(/is not a validator registry folder/);
+  });
+});
+
+describe('checkRegistry on a damaged registry', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await tempDir();
+    const chain = join(root, 'blockchains/tron/validators');
+    await mkdir(join(root, 'blockchains/bsc/validators'), { recursive: true });
+    const copy = await copyCorpus(['tron']);
+    await rename(join(copy, 'blockchains/tron'), join(root, 'blockchains/tron'));
+    await removeDir(copy);
+    const list = JSON.parse(await readFile(join(chain, 'list.json'), 'utf8')) as { id: string }[];
+    // A duplicated entry, a JPEG saved as logo.png, a logo named Logo.PNG, an orphan folder.
+    await writeFile(join(chain, 'list.json'), JSON.stringify([...list, list[0]], null, 4));
+    await writeFile(join(chain, 'assets', list[1]!.id, 'logo.png'), await sharp({ create: { width: 256, height: 256, channels: 3, background: '#fff' } }).jpeg().toBuffer());
+    await rename(join(chain, 'assets', list[2]!.id, 'logo.png'), join(chain, 'assets', list[2]!.id, 'Logo.PNG'));
+    await mkdir(join(chain, 'assets', 'TNotAValidator'));
+  });
+  afterAll(() => removeDir(root));
+
+  it('finds every problem, including the ones the registry CI misses', async () => {
+    const report = await checkRegistry(root);
+    const got = report.findings.filter((f) => f.code !== 'logo-size-not-recommended' && f.code !== 'logo-not-square').map((f) => `${f.chain} ${f.code}`);
+    expect(got.sort()).toEqual(['bsc chain-unknown', 'bsc list-missing', 'tron id-duplicate', 'tron logo-bad-name', 'tron logo-not-png', 'tron logo-orphan-folder']);
+  });
+});
