@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { RegistryError } from './errors';
 import { apng, noisyJpeg, pngBomb, pngWithHugeText, SCRIPTED_SVG, sidewaysJpeg, solidPng } from './image-fixtures';
 import { fixLogo } from './logo-fixer';
 import { scanPng } from './png-chunks';
 import { toDataUrl } from './logo-preview';
+import { refusal } from './test-support';
 
 async function pixel(png: Buffer, x: number, y: number): Promise<number[]> {
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -21,15 +21,6 @@ async function expectCompliant(result: Awaited<ReturnType<typeof fixLogo>>, side
   expect(layout.ok && layout.layout.metadataBytes).toBe(0);
   const meta = await sharp(result.png).metadata();
   expect([meta.depth, meta.exif, meta.icc]).toEqual(['uchar', undefined, undefined]);
-}
-
-async function refusal(promise: Promise<unknown>): Promise<RegistryError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RegistryError);
-  return error as RegistryError;
 }
 
 describe('fixLogo', () => {

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { RegistryError } from './errors';
 
 /** The read-only real registry data. Tests never write here. */
 export const CORPUS_ROOT = process.env.REGISTRY_CORPUS ?? resolve(import.meta.dirname, '../../../shared/registry-corpus');
@@ -48,8 +49,12 @@ export async function newValoperId(prefix = 'cosmosvaloper', seed = 1): Promise<
   return bech32.encode(prefix, bech32.toWords(bytes));
 }
 
-/** A compliant 256×256 logo. */
-export async function sampleLogo(colour = '#3366cc', side = 256): Promise<Buffer> {
-  const { default: sharp } = await import('sharp');
-  return sharp({ create: { width: side, height: side, channels: 4, background: colour } }).png().toBuffer();
+/** Awaits a promise that must reject with a RegistryError, and returns that error. */
+export async function refusal(promise: Promise<unknown>): Promise<RegistryError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof RegistryError)) throw new Error(`expected a RegistryError, got ${String(error)}`);
+  return error;
 }

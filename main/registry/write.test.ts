@@ -2,12 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RegistryError } from './errors';
 import { defaultHistoryDir } from './history';
 import { parseList } from './list-reader';
 import { applyWrite, registryHistory, undo } from './write-apply';
 import { planWrite, type EntryInput } from './write-plan';
-import { copyCorpus, git, gitInitCommitted, newValoperId, removeDir, sampleLogo, tempDir } from './test-support';
+import type { RegistryError } from './errors';
+import { solidPng } from './image-fixtures';
+import { copyCorpus, git, gitInitCommitted, newValoperId, refusal, removeDir, tempDir } from './test-support';
 
 let root: string;
 let historyDir: string;
@@ -19,15 +20,6 @@ const entryFor = (id: string, extra: Partial<EntryInput> = {}): EntryInput => ({
   website: 'https://example.org',
   ...extra,
 });
-
-async function refusal(promise: Promise<unknown>): Promise<RegistryError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RegistryError);
-  return error as RegistryError;
-}
 
 beforeAll(async () => {
   root = await copyCorpus(['cosmos', 'tezos', 'ontology']);
@@ -46,7 +38,7 @@ describe('add', () => {
   it('plans the exact entry, a diff of added lines only, and the files; applying writes exactly that', async () => {
     const original = await readFile(listPath());
     const id = await newValoperId();
-    const plan = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: { ...entryFor(id), payout: { commission: 5 } }, logo: { source: await sampleLogo() } });
+    const plan = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: { ...entryFor(id), payout: { commission: 5 } }, logo: { source: await solidPng() } });
     expect(plan.blocking).toEqual([]);
     expect(plan.entryJson).toBe(
       `{\n        "id": "${id}",\n        "name": "Example Validator",\n        "description": "Reliable staking since 2020.",\n        "website": "https://example.org",\n        "payout": {\n            "commission": 5\n        }\n    }`,
@@ -72,7 +64,7 @@ describe('add', () => {
 
   it('writes the id in its normal form and refuses an id that already exists', async () => {
     const id = await newValoperId();
-    const plan = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(id.toUpperCase()), logo: { source: await sampleLogo() } });
+    const plan = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(id.toUpperCase()), logo: { source: await solidPng() } });
     expect(plan.id).toBe(id);
     const existing = (parseList(await readFile(listPath()), { path: 'x' }).entries[0] as { id: string }).id;
     const error = await refusal(planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(existing) }));
@@ -185,7 +177,7 @@ describe('undo', () => {
   it('restores the exact previous bytes, removes a created logo folder, and can itself be undone', async () => {
     const original = await readFile(listPath());
     const id = await newValoperId();
-    const plan = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(id), logo: { source: await sampleLogo() } });
+    const plan = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(id), logo: { source: await solidPng() } });
     const applied = await applyWrite(plan, { historyDir });
     const written = await readFile(listPath());
 
