@@ -23,7 +23,9 @@ test.describe('Electron shell', () => {
     await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
     await expect(page.getByRole('status', { name: 'Status' })).toContainText('Desktop app');
     const prefs = await app.evaluate(({ BrowserWindow }) => {
-      const wp = BrowserWindow.getAllWindows()[0]!.webContents.getLastWebPreferences();
+      // Not in electron.d.ts, but present at runtime: the preferences the renderer really got.
+      const contents = BrowserWindow.getAllWindows()[0]!.webContents as unknown as { getLastWebPreferences(): Record<string, unknown> | null };
+      const wp = contents.getLastWebPreferences();
       return { contextIsolation: wp?.contextIsolation, sandbox: wp?.sandbox, nodeIntegration: wp?.nodeIntegration, webSecurity: wp?.webSecurity };
     });
     expect(prefs).toEqual({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });

@@ -47,7 +47,7 @@ rmSync(join(RESULTS, 'vitest.json'), { force: true });
 rmSync(join(RESULTS, 'playwright.json'), { force: true });
 mkdirSync(RESULTS, { recursive: true });
 
-for (const project of ['tsconfig.node.json', 'tsconfig.web.json']) {
+for (const project of ['tsconfig.node.json', 'tsconfig.web.json', 'tsconfig.e2e.json']) {
   const status = step(`Type-check (${project})`, bin('tsc'), ['-p', project, '--noEmit']);
   tallies.push({ name: `typecheck ${project}`, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 });
 }
