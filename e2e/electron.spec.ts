@@ -1,21 +1,13 @@
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
 import { REPO_ROOT } from './support/browser-mode';
+import { findElectronBinary } from '../scripts/electron-binary';
 
-/** The `electron` package exports the binary's path, and throws when the download was skipped. */
-function electronBinary(): { path?: string; reason?: string } {
-  try {
-    return { path: createRequire(import.meta.url)('electron') as string };
-  } catch (error) {
-    return { reason: (error as Error).message.split('\n')[0] };
-  }
-}
-
-const binary = electronBinary();
+const found = findElectronBinary();
+const binary = 'path' in found ? { path: found.path, reason: undefined } : { path: undefined, reason: found.reason };
 
 test.describe('Electron shell', () => {
-  test.skip(!binary.path, `No Electron binary is installed here (${binary.reason ?? 'unknown'}); installs with ELECTRON_SKIP_BINARY_DOWNLOAD=1 cannot run Electron. Browser-mode tests cover the same renderer and services.`);
+  test.skip(!binary.path, `No Electron binary is installed here: ${binary.reason}. Installs with ELECTRON_SKIP_BINARY_DOWNLOAD=1 cannot run Electron. Browser-mode tests cover the same renderer and services.`);
 
   test('opens one hardened window whose renderer reaches main through window.companion', async () => {
     const app = await electron.launch({ executablePath: binary.path!, args: [join(REPO_ROOT, 'out/main/index.js')] });

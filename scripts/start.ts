@@ -3,20 +3,12 @@
  * Both print how to reach the app. Extra arguments pass through (e.g. `npm start -- --port 4000`).
  */
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { findElectronBinary } from './electron-binary';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
-function electronBinary(): { path: string } | { reason: string } {
-  try {
-    return { path: createRequire(import.meta.url)('electron') as string };
-  } catch (error) {
-    return { reason: (error as Error).message.split('\n')[0] ?? 'unknown error' };
-  }
-}
-
-const found = electronBinary();
+const found = findElectronBinary();
 const passthrough = process.argv.slice(2);
 let child;
 if ('path' in found) {
