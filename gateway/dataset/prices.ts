@@ -1,0 +1,97 @@
+import type { Asset } from './catalog';
+import { hashString, unit } from './random';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+// Noise layers from minutes to months. A layer of period T moves about vol·√(T/day), like a random walk.
+const LAYERS = [5 * MINUTE, HOUR, 6 * HOUR, DAY, 7 * DAY, 30 * DAY, 120 * DAY].map((period, index) => ({ period, index, weight: 0.7 * Math.sqrt(period / DAY) }));
+
+export const CHANGE_WINDOWS = { '1h': HOUR, '24h': DAY, '7d': 7 * DAY, '30d': 30 * DAY, '60d': 60 * DAY, '90d': 90 * DAY } as const;
+export type ChangeWindow = keyof typeof CHANGE_WINDOWS;
+
+/** Exchange rates from USD; fixed, since the dataset models crypto markets, not FX. */
+export const FIAT_RATES: Readonly<Record<string, number>> = {
+  USD: 1,
+  EUR: 0.92,
+  GBP: 0.79,
+  JPY: 151.5,
+  CHF: 0.88,
+  CAD: 1.37,
+  AUD: 1.52,
+  INR: 83.4,
+  BRL: 5.05,
+  KRW: 1_345,
+  CNY: 7.2,
+  TRY: 32.5,
+};
+
+/**
+ * Deterministic prices: for a given seed and instant every process computes the same price, and
+ * prices move smoothly as the clock advances. Log-price is a sum of smooth value-noise layers,
+ * so any instant (now, an hour ago, 90 days ago) costs the same few hashes.
+ */
+export class PriceModel {
+  private readonly keys = new Map<string, number>();
+
+  constructor(private readonly seed: number) {}
+
+  private keyOf(name: string): number {
+    let key = this.keys.get(name);
+    if (key === undefined) {
+      key = hashString(`${this.seed}:${name}`);
+      this.keys.set(name, key);
+    }
+    return key;
+  }
+
+  /** Smooth noise in [-1, 1] for one layer. */
+  private noise(key: number, layer: number, period: number, t: number): number {
+    const x = t / period;
+    const i = Math.floor(x);
+    const f = x - i;
+    const a = unit(key, layer, i) * 2 - 1;
+    const b = unit(key, layer, i + 1) * 2 - 1;
+    return a + (b - a) * f * f * (3 - 2 * f);
+  }
+
+  priceAt(asset: Asset, t: number): number {
+    const { market } = asset;
+    const key = this.keyOf(asset.marketKey);
+    let log = 0;
+    if (market.pegged) {
+      // Stablecoins hover around the peg: a few basis points, never a walk.
+      log = 0.0012 * this.noise(key, 0, HOUR, t) + 0.0006 * this.noise(key, 1, 5 * MINUTE, t);
+    } else {
+      for (const layer of LAYERS) log += market.vol * layer.weight * this.noise(key, layer.index, layer.period, t);
+    }
+    // Copies of one market on different chains trade a hair apart.
+    if (asset.assetId !== asset.marketKey) log += 0.0004 * this.noise(this.keyOf(asset.assetId), 9, HOUR, t);
+    return market.price * Math.exp(log);
+  }
+
+  /** Percent change over a window ending at t. */
+  change(asset: Asset, t: number, window: ChangeWindow): number {
+    const before = this.priceAt(asset, t - CHANGE_WINDOWS[window]);
+    return (this.priceAt(asset, t) / before - 1) * 100;
+  }
+
+  /** 24 h traded volume in USD: the market's level, busier on days with big moves. */
+  volume24h(asset: Asset, t: number): number {
+    const key = this.keyOf(`${asset.assetId}:volume`);
+    const swing = Math.abs(this.change(asset, t, '24h'));
+    return asset.market.volume24h * Math.exp(0.35 * this.noise(key, 0, 6 * HOUR, t) + 0.15 * this.noise(key, 1, HOUR, t)) * (1 + swing / 20);
+  }
+
+  /**
+   * How much attention an asset gets right now: volume against its usual level, momentum, and a
+   * churn term so the trending list reshuffles through the day.
+   */
+  trendingScore(asset: Asset, t: number): number {
+    const relativeVolume = this.volume24h(asset, t) / asset.market.volume24h;
+    const momentum = Math.abs(this.change(asset, t, '24h')) / 10 + Math.max(0, this.change(asset, t, '1h')) / 2;
+    const churn = 1 + this.noise(this.keyOf(`${asset.assetId}:hype`), 0, 3 * HOUR, t);
+    return relativeVolume * (1 + momentum) * churn * (asset.fictional ? 1.2 : 1);
+  }
+}

@@ -1,0 +1,79 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { isIP } from 'node:net';
+import { DISPLAY } from '../signing/headers';
+
+/** A rejection before the request reaches MCP: HTTP status plus a JSON-RPC error body. */
+export interface Rejection {
+  readonly status: number;
+  readonly code: number;
+  readonly message: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+// JSON-RPC codes: the standard ones, and -32001 for authentication and session problems.
+export const JSONRPC = { parseError: -32700, invalidRequest: -32600, serverError: -32000, unauthorized: -32001, internal: -32603 } as const;
+
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1']);
+
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  return LOOPBACK_NAMES.has(bare.toLowerCase()) || (isIP(bare) === 4 && bare.startsWith('127.'));
+}
+
+/** The hostname part of a Host header (without port), or undefined if malformed. */
+function hostName(hostHeader: string): string | undefined {
+  try {
+    return new URL(`http://${hostHeader}`).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * DNS-rebinding defence for a server bound to loopback: a browser tricked into reaching it under a
+ * foreign name still sends that name in Host.
+ */
+export function checkHost(headers: IncomingHttpHeaders, bindHost: string, extraNames: readonly string[]): Rejection | undefined {
+  if (!isLoopbackHost(bindHost)) return undefined;
+  const name = hostName(headers.host ?? '');
+  if (name !== undefined && (isLoopbackHost(name) || extraNames.includes(name))) return undefined;
+  return { status: 403, code: JSONRPC.serverError, message: `Forbidden: Host "${String(headers.host ?? '').slice(0, 100)}" is not this server; connect to 127.0.0.1 or localhost.` };
+}
+
+/** Loopback origins, the server's own, and configured ones are allowed; a request without Origin is not from a browser. */
+export function checkOrigin(origin: string | undefined, allowed: readonly string[]): Rejection | undefined {
+  if (origin === undefined) return undefined;
+  if (allowed.includes(origin)) return undefined;
+  try {
+    const url = new URL(origin);
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHost(url.hostname) && url.origin === origin) return undefined;
+  } catch {
+    // An unparseable Origin (including "null") is not allowed.
+  }
+  return { status: 403, code: JSONRPC.serverError, message: `Forbidden: Origin "${origin.slice(0, 100)}" may not call this server.` };
+}
+
+export interface RequestCredentials {
+  readonly accessId: string;
+  readonly secretKey: string;
+}
+
+const HEADER_VALUE = /^[\x21-\x7e]{1,256}$/;
+
+/** Both credential headers, present and well-formed; otherwise a 401 that names the problem. */
+export function readCredentials(headers: IncomingHttpHeaders): { ok: true; value: RequestCredentials } | { ok: false; rejection: Rejection } {
+  const accessId = headers['x-svc-credential'];
+  const secretKey = headers['x-svc-secret-key'];
+  const missing: string[] = [];
+  if (typeof accessId !== 'string' || accessId.trim() === '') missing.push(DISPLAY.credential);
+  if (typeof secretKey !== 'string' || secretKey.trim() === '') missing.push(DISPLAY.secretKey);
+  const unauthorized = (message: string) => ({ ok: false as const, rejection: { status: 401, code: JSONRPC.unauthorized, message } });
+  if (missing.length > 0) {
+    return unauthorized(`Unauthorized: missing ${missing.join(' and ')} header${missing.length > 1 ? 's' : ''}. Send the access id in ${DISPLAY.credential} and the secret key in ${DISPLAY.secretKey} on every request.`);
+  }
+  const id = (accessId as string).trim();
+  const secret = (secretKey as string).trim();
+  if (!HEADER_VALUE.test(id)) return unauthorized(`Unauthorized: ${DISPLAY.credential} must be 1 to 256 printable characters without spaces.`);
+  if (!HEADER_VALUE.test(secret)) return unauthorized(`Unauthorized: ${DISPLAY.secretKey} must be 1 to 256 printable characters without spaces.`);
+  return { ok: true, value: { accessId: id, secretKey: secret } };
+}

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { statSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readIfExists, withFileLock, writeFileAtomic } from '../storage/files';
+
+/** What an account may call beyond market data; an account without `swap` is refused routing. */
+export type Scope = 'swap';
+
+export interface Account {
+  readonly accessId: string;
+  readonly secretKey: string;
+  readonly name: string;
+  readonly createdAt: string;
+  readonly scopes: readonly Scope[];
+  /** The account created on first run, whose credentials the gateway prints. */
+  readonly demo?: boolean;
+}
+
+interface StoreFile {
+  readonly version: 1;
+  readonly accounts: readonly Account[];
+}
+
+export const ACCOUNTS_FILE = 'accounts.json';
+const RELOAD_CHECK_MS = 1_000;
+
+function newAccount(name: string, scopes: readonly Scope[], demo: boolean): Account {
+  return {
+    accessId: `${demo ? 'demo' : 'acct'}_${randomBytes(12).toString('hex')}`,
+    secretKey: randomBytes(32).toString('base64url'),
+    name,
+    createdAt: new Date().toISOString(),
+    scopes: [...scopes],
+    ...(demo ? { demo: true } : {}),
+  };
+}
+
+function parse(text: string, path: string): StoreFile {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${path} is not valid JSON (${(error as Error).message}); fix or delete it to create a new demo account`);
+  }
+  const accounts = (data as { accounts?: unknown }).accounts;
+  if (!Array.isArray(accounts) || !accounts.every((a) => typeof a?.accessId === 'string' && typeof a?.secretKey === 'string')) {
+    throw new Error(`${path} must hold {"version":1,"accounts":[{"accessId","secretKey",…}]}; fix or delete it`);
+  }
+  return { version: 1, accounts: accounts.map((a) => ({ name: '', createdAt: '', scopes: ['swap'], ...a })) };
+}
+
+/**
+ * The reference upstream's accounts (access id → secret), kept in `accounts.json` in the data dir
+ * with owner-only permissions. Edits to the file by hand or by another process are picked up.
+ */
+export class AccountStore {
+  private byId = new Map<string, Account>();
+  private loadedMtime = 0;
+  private nextCheck = 0;
+
+  private constructor(readonly path: string) {}
+
+  /** Opens the store, creating it with a demo account on first run. */
+  static async open(dataDir: string): Promise<AccountStore> {
+    const store = new AccountStore(join(dataDir, ACCOUNTS_FILE));
+    await withFileLock(`${store.path}.lock`, async () => {
+      const text = await readIfExists(store.path);
+      const file = text === undefined ? { version: 1 as const, accounts: [] } : parse(text, store.path);
+      if (!file.accounts.some((a) => a.demo)) {
+        await writeFileAtomic(store.path, `${JSON.stringify({ version: 1, accounts: [...file.accounts, newAccount('Demo account', ['swap'], true)] }, null, 2)}\n`);
+      }
+    });
+    store.reload();
+    return store;
+  }
+
+  private reload(): void {
+    const mtime = statSync(this.path).mtimeMs;
+    const file = parse(readFileSync(this.path, 'utf8'), this.path);
+    this.byId = new Map(file.accounts.map((a) => [a.accessId, a]));
+    this.loadedMtime = mtime;
+  }
+
+  private reloadIfChanged(): void {
+    const now = Date.now();
+    if (now < this.nextCheck) return;
+    this.nextCheck = now + RELOAD_CHECK_MS;
+    try {
+      if (statSync(this.path).mtimeMs !== this.loadedMtime) this.reload();
+    } catch {
+      // A broken or missing file keeps the accounts already loaded.
+    }
+  }
+
+  get(accessId: string): Account | undefined {
+    const found = this.byId.get(accessId);
+    if (found) return found;
+    this.reloadIfChanged();
+    return this.byId.get(accessId);
+  }
+
+  demo(): Account {
+    const demo = [...this.byId.values()].find((a) => a.demo);
+    if (!demo) throw new Error(`${this.path} has no demo account`);
+    return demo;
+  }
+
+  /** Adds an account (for tests and administration) and returns it. */
+  async add(name: string, scopes: readonly Scope[] = ['swap']): Promise<Account> {
+    const account = newAccount(name, scopes, false);
+    await withFileLock(`${this.path}.lock`, async () => {
+      const text = await readIfExists(this.path);
+      const file = text === undefined ? { version: 1 as const, accounts: [] } : parse(text, this.path);
+      await writeFileAtomic(this.path, `${JSON.stringify({ version: 1, accounts: [...file.accounts, account] }, null, 2)}\n`);
+    });
+    this.reload();
+    return account;
+  }
+}
