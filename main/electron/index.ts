@@ -9,6 +9,7 @@ import { registerAppScheme, serveRenderer } from './protocol';
 import { applySecurityPolicy, openExternalSafely } from './security';
 import { registerIpc } from './ipc';
 import { createMainWindow } from './window';
+import { bridgeArguments } from './bridge-mode';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -48,4 +49,20 @@ function startApp(): void {
   });
 }
 
-startApp();
+/** Runs the same bridge code as `companion bridge`, then exits with its code. */
+function startBridge(argv: string[]): void {
+  app.dock?.hide();
+  void import('../../bridge/index')
+    .then(({ runBridgeCli }) => runBridgeCli(argv, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env }))
+    .then(
+      (code) => app.exit(code),
+      (error: unknown) => {
+        process.stderr.write(`Gateway Companion bridge: ${(error as Error)?.message ?? String(error)}\n`);
+        app.exit(1);
+      },
+    );
+}
+
+const bridgeArgs = bridgeArguments(process.argv);
+if (bridgeArgs) startBridge(bridgeArgs);
+else startApp();
