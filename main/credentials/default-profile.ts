@@ -9,6 +9,17 @@ export const DEFAULT_PROFILE = 'default';
 /** A fixed loopback port, so the app, the CLI and every bridge find the same reference gateway. */
 export const EMBEDDED_PORT = 47311;
 export const EMBEDDED_URL = `https://127.0.0.1:${EMBEDDED_PORT}/mcp`;
+/** Moves a newly created default profile off 47311, so test runs (and a second user on the machine) do not collide. */
+export const EMBEDDED_PORT_ENV = 'GATEWAY_COMPANION_EMBEDDED_PORT';
+
+/** The embedded gateway's URL: EMBEDDED_URL unless GATEWAY_COMPANION_EMBEDDED_PORT names another port. */
+export function embeddedUrl(env: NodeJS.ProcessEnv = process.env): string {
+  const raw = env[EMBEDDED_PORT_ENV];
+  if (raw === undefined || raw === '') return EMBEDDED_URL;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new RangeError(`${EMBEDDED_PORT_ENV} must be a port number from 1 to 65535, got "${raw}"`);
+  return `https://127.0.0.1:${port}/mcp`;
+}
 
 /** The reference gateway's CA certificate inside its data dir (the embedded profile's CA file). */
 export function embeddedCaFile(paths: PathContext = currentPathContext()): string {
@@ -58,7 +69,7 @@ export async function ensureDefaultProfile(options: EnsureDefaultProfileOptions 
   const store = new ProfileStore(profilesFile(paths));
   let profile = await store.get(DEFAULT_PROFILE);
   if (!profile) {
-    profile = await store.save({ name: DEFAULT_PROFILE, kind: 'embedded', url: options.url ?? EMBEDDED_URL, caFile: embeddedCaFile(paths) });
+    profile = await store.save({ name: DEFAULT_PROFILE, kind: 'embedded', url: options.url ?? embeddedUrl(env), caFile: embeddedCaFile(paths) });
   }
   if (profile.kind === 'embedded' && options.learnCredentials !== false && !envCredentialsOptedIn(env)) {
     const keychain = options.keychain ?? osKeychain();
