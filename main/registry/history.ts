@@ -102,10 +102,8 @@ export async function listHistory(historyDir: string): Promise<HistoryRecord[]> 
 
 const OPERATION_FOLDER = /^\d{8}-\d{9}Z-[0-9a-f]{6}$/;
 
-/** Keeps the newest `keep` operations. Runs under the write lock, so a folder without a record is a crash leftover. */
+/** Keeps the newest `keep` operations (ids sort by time, so no record needs reading). Runs under the write lock. */
 export async function pruneHistory(historyDir: string, keep = KEEP_OPERATIONS): Promise<void> {
-  const records = await listHistory(historyDir);
-  const kept = new Set(records.slice(0, keep).map((r) => r.id));
-  const names = await readdir(historyDir).catch(() => [] as string[]);
-  await Promise.all(names.filter((n) => OPERATION_FOLDER.test(n) && !kept.has(n)).map((n) => rm(join(historyDir, n), { recursive: true, force: true })));
+  const names = (await readdir(historyDir).catch(() => [] as string[])).filter((n) => OPERATION_FOLDER.test(n)).sort().reverse();
+  await Promise.all(names.slice(keep).map((n) => rm(join(historyDir, n), { recursive: true, force: true })));
 }

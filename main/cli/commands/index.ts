@@ -1,9 +1,13 @@
 import type { Command } from '../command';
 import { webCommand } from './web';
 import { idCommands } from './ids';
+import { registryCommands } from './registry';
+import { logoCommands } from './logo';
 
 // Each feature adds its commands here, one import and one spread per module.
 export const commands: readonly Command[] = [
   webCommand,
   ...idCommands,
+  ...registryCommands,
+  ...logoCommands,
 ];

@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseList } from './list-reader';
+import { applyWrite } from './write-apply';
+import { planWrite } from './write-plan';
+import { copyCorpus, removeDir, tempDir } from './test-support';
+
+const KILLS = 200;
+const CHAIN = 'akash'; // no logos in the corpus, so the child never loads sharp
+
+interface Child {
+  proc: ChildProcess;
+  idle: Promise<void>;
+  exit: Promise<[number | null, NodeJS.Signals | null]>;
+  stderr: () => string;
+}
+
+describe('crash safety', () => {
+  let work: string;
+  let root: string;
+  let childScript: string;
+  let historyDir: string;
+  let lockDir: string;
+  let id: string;
+  const listFile = () => join(root, 'blockchains', CHAIN, 'validators', 'list.json');
+
+  beforeAll(async () => {
+    work = await tempDir('registry-crash-');
+    root = await copyCorpus([CHAIN]);
+    historyDir = join(work, 'history');
+    lockDir = join(work, 'locks');
+    // One bundled file starts in well under 100 ms, so 200 child processes take seconds, not minutes.
+    childScript = join(work, 'crash-child.cjs');
+    await build({ entryPoints: [join(import.meta.dirname, 'crash-child.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: childScript, external: ['sharp'], mainFields: ['module', 'main'], logLevel: 'error' });
+    id = (parseList(await readFile(listFile()), { path: 'x' }).entries[3] as { id: string }).id;
+  });
+  afterAll(async () => {
+    await removeDir(work);
+    await removeDir(root);
+  });
+
+  function start(): Child {
+    const proc = spawn(process.execPath, [childScript, root, CHAIN, id, historyDir, lockDir], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let err = '';
+    proc.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    const idle = new Promise<void>((resolve, reject) => {
+      proc.stdout!.on('data', (d: Buffer) => d.toString().includes('idle') && resolve());
+      proc.once('exit', () => reject(new Error(`child exited before starting: ${err}`)));
+    });
+    idle.catch(() => undefined);
+    return { proc, idle, exit: once(proc, 'exit') as Promise<[number | null, NodeJS.Signals | null]>, stderr: () => err };
+  }
+
+  it(`after ${KILLS} SIGKILLs at random moments, list.json always parses and is the old or the new version`, { timeout: 180_000 }, async () => {
+    const toA = await planWrite(root, { kind: 'update', chain: CHAIN, id, changes: { description: 'version A' } }, { override: ['logo-missing'] });
+    await applyWrite(toA, { historyDir, lockDir });
+    const versionA = await readFile(listFile());
+    const versionB = (await planWrite(root, { kind: 'update', chain: CHAIN, id, changes: { description: 'version B' } })).files[0]!.after;
+    expect(versionA.equals(versionB)).toBe(false);
+
+    let seed = Date.now() % 100_000;
+    const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+    const startSeed = seed;
+    const seen = { A: 0, B: 0 };
+    // Children load while the previous one runs: only the killing is sequential.
+    const pool = [start(), start(), start()];
+    try {
+      for (let kill = 0; kill < KILLS; kill++) {
+        const child = pool.shift()!;
+        pool.push(start());
+        await child.idle;
+        child.proc.stdin!.write('go\n');
+        await new Promise((r) => setTimeout(r, random() * 40));
+        child.proc.kill('SIGKILL');
+        const [code, signal] = await child.exit;
+        expect({ kill, code, signal, stderr: child.stderr() }).toEqual({ kill, code: null, signal: 'SIGKILL', stderr: '' });
+
+        const bytes = await readFile(listFile());
+        const doc = parseList(bytes, { path: 'list.json' });
+        expect(doc.ok, `kill ${kill} (seed ${startSeed}): list.json does not parse`).toBe(true);
+        const which = bytes.equals(versionA) ? 'A' : bytes.equals(versionB) ? 'B' : null;
+        expect(which, `kill ${kill} (seed ${startSeed}): list.json is neither the old nor the new version`).not.toBeNull();
+        seen[which!]++;
+      }
+    } finally {
+      for (const child of pool) child.proc.kill('SIGKILL');
+    }
+    // Both versions were seen, so the kills really landed among writes.
+    expect(seen.A).toBeGreaterThan(0);
+    expect(seen.B).toBeGreaterThan(0);
+
+    // The next ordinary write clears what the killed writers left behind: temp files and the lock.
+    const doc = parseList(await readFile(listFile()), { path: 'x' });
+    const current = (doc.entries.find((e) => (e as { id: string }).id === id) as { description: string }).description;
+    await applyWrite(await planWrite(root, { kind: 'update', chain: CHAIN, id, changes: { description: current === 'version A' ? 'version B' : 'version A' } }, { override: ['logo-missing'] }), { historyDir, lockDir });
+    expect((await readdir(join(root, 'blockchains', CHAIN, 'validators'))).sort()).toEqual(['list.json']);
+    expect(await readdir(lockDir)).toEqual([]);
+  });
+});
