@@ -32,8 +32,8 @@ function score(asset: Asset, q: string): number {
   else if (symbol.startsWith(q)) s = 60;
   else if (name.split(/[\s()]+/).some((w) => w.startsWith(q))) s = 50;
   else if (name.includes(q)) s = 30;
-  // Real tokens before look-alikes with the same symbol.
-  return s > 0 && asset.verified ? s + 20 : s;
+  // Verified tokens, even partial matches, before unverified look-alikes with the exact symbol.
+  return s > 0 && asset.verified ? s + 50 : s;
 }
 
 /** Search by name, symbol, contract or asset id; best match first, then by market cap. */

@@ -35,7 +35,7 @@ export function tickers(ds: Dataset, assetIds: readonly string[], currency: stri
 
 function listingDoc(ds: Dataset, asset: Asset, t: number) {
   const q = ds.quote(asset, t);
-  const changes = Object.fromEntries((Object.keys(CHANGE_WINDOWS) as ChangeWindow[]).map((w) => [`percent_change_${w}`, round(ds.prices.change(asset, t, w))]));
+  const changes = Object.fromEntries((Object.keys(CHANGE_WINDOWS) as ChangeWindow[]).map((w) => [`percent_change_${w}`, round(ds.prices.change(asset, t, w))])) as Record<`percent_change_${ChangeWindow}`, number>;
   return {
     asset: { ...ds.summary(asset), network: asset.network, icon_url: asset.iconUrl, is_verified: asset.verified },
     market: { market_cap: q.marketCap, volume_24h: q.volume24h, circulating_supply: q.circulating, total_supply: q.total, max_supply: q.max },

@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Dataset, type DatasetOptions } from '../dataset/dataset';
@@ -80,6 +81,7 @@ function match(method: string, path: string): { route: Route; params: string[] }
  * from the offline dataset.
  */
 export async function startUpstream(options: UpstreamOptions): Promise<RunningUpstream> {
+  await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const accounts = await AccountStore.open(options.dataDir);
   const ds = new Dataset(options.dataset);
   const steps = new StepStore();

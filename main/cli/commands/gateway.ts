@@ -1,0 +1,152 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { UsageError, type Command } from '../command';
+import { referenceGatewayDir } from '../../credentials/config-paths';
+
+function portOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65_535) throw new UsageError(`--port must be a whole number from 0 to 65535, got "${text}".`);
+  return port;
+}
+
+/** `--rate-limit 5` (per second) or `5:20` (per second, burst). */
+function rateLimitOf(text: string | undefined): { perSecond: number; burst?: number } | undefined {
+  if (text === undefined) return undefined;
+  const m = /^(\d+(?:\.\d+)?)(?::(\d+))?$/.exec(text);
+  const perSecond = m ? Number(m[1]) : NaN;
+  const burst = m?.[2] === undefined ? undefined : Number(m[2]);
+  if (!(perSecond > 0) || (burst !== undefined && burst < 1)) throw new UsageError(`--rate-limit is requests per second, optionally with a burst, e.g. 1 or 5:20; got "${text}".`);
+  return burst === undefined ? { perSecond } : { perSecond, burst };
+}
+
+function dataDirOf(text: string | undefined): string {
+  return text === undefined ? referenceGatewayDir() : resolve(text);
+}
+
+/** Resolves on Ctrl-C or SIGTERM. */
+function untilStopped(): Promise<string> {
+  return new Promise((done) => {
+    const stop = (signal: string) => {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+      done(signal);
+    };
+    const onInt = () => stop('SIGINT');
+    const onTerm = () => stop('SIGTERM');
+    process.once('SIGINT', onInt);
+    process.once('SIGTERM', onTerm);
+  });
+}
+
+const COMMON_OPTIONS = {
+  host: { type: 'string' },
+  port: { type: 'string' },
+  'data-dir': { type: 'string' },
+  'rate-limit': { type: 'string' },
+  'test-hooks': { type: 'boolean' },
+} as const;
+
+export const gatewayCommand: Command = {
+  path: ['gateway'],
+  summary: 'Run the reference gateway (MCP over HTTPS, offline data)',
+  help: `Usage: companion gateway [--host H] [--port N] [--path P] [--upstream URL]
+                         [--tls-cert FILE --tls-key FILE] [--data-dir DIR]
+                         [--rate-limit N[:BURST]] [--test-hooks]
+
+Runs the reference gateway: the spec's MCP server (13 tools) on Streamable HTTP over HTTPS. Every
+request must carry X-SVC-CREDENTIAL and X-SVC-SECRET-KEY; the gateway signs its REST calls to the
+upstream with them (HMAC-SHA256). By default the upstream is the built-in reference service with an
+offline dataset, so everything works without a network.
+
+The first line on stdout is JSON for clients and scripts:
+  {"url":"https://127.0.0.1:PORT/mcp","caCert":"<CA PEM path>","accessId":"…","secretKey":"…"}
+accessId and secretKey are the demo account, created on first run and kept in the data dir.
+Trust the CA certificate explicitly (e.g. NODE_EXTRA_CA_CERTS=<caCert>); never disable TLS checks.
+Stop with Ctrl-C or SIGTERM.
+
+Options:
+  --host H              Address to bind (default 127.0.0.1; keep it on loopback)
+  --port N              Port (default 0: a free port)
+  --path P              MCP endpoint path (default /mcp)
+  --upstream URL        Front another REST API of the same shape instead of the built-in one.
+                        Clients then send that service's credentials.
+  --tls-cert FILE       Serve this certificate (PEM) instead of the local CA's; needs --tls-key
+  --tls-key FILE        Private key (PEM) for --tls-cert
+  --data-dir DIR        Where the CA, certificates and accounts live
+                        (default: the app's reference-gateway folder)
+  --rate-limit N[:B]    Built-in upstream: N requests/s per account, burst B (default generous;
+                        1 is the free tier, which answers 429 beyond 1 request/s)
+  --test-hooks          Tests only: a search_assets query "slow:<ms>" makes the built-in upstream
+                        wait that long (up to 60000 ms) before answering, so cancellation can be tested`,
+  async run(argv, io) {
+    const { values } = parseArgs({
+      args: [...argv],
+      options: { ...COMMON_OPTIONS, path: { type: 'string' }, upstream: { type: 'string' }, 'tls-cert': { type: 'string' }, 'tls-key': { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    });
+    if ((values['tls-cert'] === undefined) !== (values['tls-key'] === undefined)) throw new UsageError('--tls-cert and --tls-key go together: give both, or neither.');
+    if (values.upstream !== undefined && !/^https?:\/\/[^\s]+$/.test(values.upstream)) throw new UsageError(`--upstream must be an http(s) URL, got "${values.upstream}".`);
+    if (values.path !== undefined && !values.path.startsWith('/')) throw new UsageError(`--path must start with /, got "${values.path}".`);
+    if (values.upstream !== undefined && values['rate-limit'] !== undefined) throw new UsageError('--rate-limit applies to the built-in upstream; the service behind --upstream sets its own limits.');
+    const { startGateway } = await import('../../../gateway/index');
+    const gateway = await startGateway({
+      dataDir: dataDirOf(values['data-dir']),
+      host: values.host,
+      port: portOf(values.port),
+      path: values.path,
+      upstream: values.upstream,
+      tlsCert: values['tls-cert'] === undefined ? undefined : resolve(values['tls-cert']),
+      tlsKey: values['tls-key'] === undefined ? undefined : resolve(values['tls-key']),
+      rateLimit: rateLimitOf(values['rate-limit']),
+      testHooks: values['test-hooks'] ?? false,
+    });
+    io.stdout.write(`${JSON.stringify({ url: gateway.url, caCert: gateway.caCertPath, accessId: gateway.accessId, secretKey: gateway.secretKey })}\n`);
+    io.stderr.write(`Reference gateway on ${gateway.url}, upstream ${gateway.upstreamUrl}${values['test-hooks'] ? ' (test hooks on)' : ''}. Ctrl-C to stop.\n`);
+    const signal = await untilStopped();
+    await gateway.close();
+    io.stderr.write(`Reference gateway stopped (${signal}).\n`);
+    return 0;
+  },
+};
+
+export const gatewayUpstreamCommand: Command = {
+  path: ['gateway', 'upstream'],
+  summary: 'Run only the reference REST upstream (HMAC-signed, offline data)',
+  help: `Usage: companion gateway upstream [--host H] [--port N] [--data-dir DIR] [--rate-limit N[:BURST]] [--test-hooks]
+
+Runs the reference upstream on its own: the REST API the gateway signs its calls to, with the
+offline dataset. Every request needs a valid HMAC-SHA256 signature of a registered account
+(accounts.json in the data dir). Point a gateway at it with: companion gateway --upstream <url>
+
+The first line on stdout is JSON: {"url":"http://127.0.0.1:PORT","accessId":"…","secretKey":"…"}
+Stop with Ctrl-C or SIGTERM.
+
+Options:
+  --host H              Address to bind (default 127.0.0.1)
+  --port N              Port (default 0: a free port)
+  --data-dir DIR        Where the accounts live (default: the app's reference-gateway folder)
+  --rate-limit N[:B]    N requests/s per account, burst B (1 is the free tier)
+  --test-hooks          Honour "slow:<ms>" search queries (tests only)`,
+  async run(argv, io) {
+    const { values } = parseArgs({ args: [...argv], options: COMMON_OPTIONS, strict: true, allowPositionals: false });
+    const { startUpstream } = await import('../../../gateway/index');
+    const upstream = await startUpstream({
+      dataDir: dataDirOf(values['data-dir']),
+      host: values.host,
+      port: portOf(values.port),
+      rateLimit: rateLimitOf(values['rate-limit']),
+      testHooks: values['test-hooks'] ?? false,
+    });
+    const demo = upstream.accounts.demo();
+    io.stdout.write(`${JSON.stringify({ url: upstream.url, accessId: demo.accessId, secretKey: demo.secretKey })}\n`);
+    io.stderr.write(`Reference upstream on ${upstream.url}. Ctrl-C to stop.\n`);
+    const signal = await untilStopped();
+    await upstream.close();
+    io.stderr.write(`Reference upstream stopped (${signal}).\n`);
+    return 0;
+  },
+};
+
+export const gatewayCommands: readonly Command[] = [gatewayCommand, gatewayUpstreamCommand];
