@@ -53,6 +53,7 @@ export async function runBridgeCli(argv: readonly string[], io: CliIo): Promise<
   };
   const signals: NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
   for (const s of signals) process.on(s, onSignal);
+  log.debug('ready: nothing is read or sent until the host speaks');
   try {
     await runBridge({
       input: io.stdin,

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { referenceGatewayDir, type PathContext } from '../main/credentials/config-paths';
 import { storeCredentials } from '../main/credentials/credentials';
-import { learnDemoAccount } from '../main/credentials/default-profile';
+import { embeddedCaFile, learnDemoAccount } from '../main/credentials/default-profile';
 import { isLoopbackHost } from '../main/credentials/endpoint-url';
 import type { Credentials, Keychain } from '../main/credentials/keychain';
 import type { Profile } from '../main/credentials/profiles';
@@ -100,7 +100,8 @@ export async function ensureEmbeddedGateway(options: EmbeddedOptions): Promise<E
       await storeCredentials(options.profile.name, credentials, options.keychain).catch((error: Error) => options.log.warn(`could not store the demo account in the keychain: ${error.message}`));
     }
   }
-  caPem ??= gateway?.caCertPem ?? (options.profile.caFile ? await readFile(options.profile.caFile, 'utf8').catch(() => undefined) : undefined);
+  // A gateway run by another process: its CA is the shared data dir's.
+  caPem ??= gateway?.caCertPem ?? (await readFile(options.profile.caFile ?? embeddedCaFile(options.paths), 'utf8').catch(() => undefined));
   return {
     credentials,
     caPem,

@@ -23,8 +23,16 @@ export function promptHidden(input: Input, prompt: NodeJS.WritableStream, label:
       else resolve(value);
     };
     const onData = (chunk: string | Buffer) => {
-      for (const ch of String(chunk)) {
-        if (ch === '\r' || ch === '\n') return finish();
+      const text = String(chunk);
+      for (let i = 0; i < text.length; i++) {
+        const ch = text[i] as string;
+        if (ch === '\r' || ch === '\n') {
+          // A paste may carry the next answer too: leave it for the next prompt.
+          const rest = text.slice(i + 1).replace(/^\n/, '');
+          finish();
+          if (rest) input.unshift(rest);
+          return;
+        }
         if (ch === '\u0003') return finish(new InputCancelled('cancelled'));
         if (ch === '\u0004') return value.length === 0 ? finish(new InputCancelled('cancelled')) : finish();
         if (ch === '\u007f' || ch === '\b') value = value.slice(0, -1);
