@@ -3,6 +3,10 @@ import { webCommand } from './web';
 import { idCommands } from './ids';
 import { registryCommands } from './registry';
 import { logoCommands } from './logo';
+import { bridgeCommand } from './bridge';
+import { loginCommand } from './login';
+import { logoutCommand } from './logout';
+import { statusCommand } from './status';
 
 // Each feature adds its commands here, one import and one spread per module.
 export const commands: readonly Command[] = [
@@ -10,4 +14,8 @@ export const commands: readonly Command[] = [
   ...idCommands,
   ...registryCommands,
   ...logoCommands,
+  bridgeCommand,
+  loginCommand,
+  logoutCommand,
+  statusCommand,
 ];
