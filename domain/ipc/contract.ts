@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { appChannels } from './app-channels';
+import { registryChannels, ScanProgressEvent } from './registry-channels';
 
 /**
  * The one list of IPC channels between the renderer and main-process services. Electron IPC and the
@@ -8,10 +9,13 @@ import { appChannels } from './app-channels';
  */
 export const contract = {
   ...appChannels,
+  ...registryChannels,
 } as const;
 
 /** Events pushed from main to the renderer (progress and live updates). */
-export const events = {} as const satisfies Record<string, z.ZodType>;
+export const events = {
+  'registry:progress': ScanProgressEvent,
+} as const satisfies Record<string, z.ZodType>;
 
 export type Contract = typeof contract;
 export type Channel = keyof Contract;

@@ -1,4 +1,4 @@
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, dialog } from 'electron';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { IPC_EVENT } from '../../domain/ipc/contract';
@@ -28,6 +28,11 @@ function startApp(): void {
       for (const win of BrowserWindow.getAllWindows()) win.webContents.send(IPC_EVENT, event, payload);
     },
     log: (line) => process.stderr.write(`${line}\n`),
+    pickFolder: async (title) => {
+      const options = { title, properties: ['openDirectory' as const] };
+      const picked = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
+      return picked.canceled ? null : (picked.filePaths[0] ?? null);
+    },
   };
 
   app.on('second-instance', () => {

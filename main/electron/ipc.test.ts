@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Handlers } from '../services/dispatch';
 
 // No Electron binary runs here: mock the module and drive the real handler it registers.
 const handlers = new Map<string, (...args: unknown[]) => unknown>();
@@ -31,7 +32,7 @@ describe('IPC sender and channel validation', () => {
       },
       'app:ping': ping,
       'app:openExternal': async () => ({ opened: false }),
-    });
+    } as Partial<Handlers> as Handlers);
     registerIpc(dispatch);
   });
   const invoke = (event: unknown, channel: unknown, args: unknown) => handlers.get(IPC_INVOKE)!(event, channel, args);

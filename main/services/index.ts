@@ -1,10 +1,12 @@
 import type { Handlers } from './dispatch';
 import type { HostContext } from './host-context';
 import { appHandlers } from './app-handlers';
+import { registryHandlers } from './registry-handlers';
 
 /** All main-process services behind the IPC contract, for either host. Features add their handlers here. */
 export function createServices(ctx: HostContext): Handlers {
   return {
     ...appHandlers(ctx),
+    ...registryHandlers(ctx),
   };
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'node:http';
-import { createDispatcher } from '../services/dispatch';
+import { createDispatcher, type Handlers } from '../services/dispatch';
 import { startWebServer, type WebServer } from './server';
 
 /** Raw HTTP so tests control Host and Origin exactly, as an attacker's page or a rebinding DNS would. */
@@ -34,7 +34,7 @@ describe('browser-mode server', () => {
       'app:info': () => ({ productName: 'x', version: '1', host: 'browser', platform: 'linux', arch: 'x64', versions: { node: '20', v8: '1', mcpSdk: '1' } }),
       'app:ping': (t) => ({ echo: t, at: 0 }),
       'app:openExternal': async () => ({ opened: false }),
-    });
+    } as Partial<Handlers> as Handlers);
     server = await startWebServer({ rendererDir: dir, dispatch, maxBodyBytes: 1024 });
     token = new URL(server.launchUrl).hash.replace('#token=', '');
     host = new URL(server.url).host;

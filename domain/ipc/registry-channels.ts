@@ -1,0 +1,250 @@
+import { z } from 'zod';
+
+/**
+ * Channels of the validator submission wizard and the registry check. Paths are the user's own folders;
+ * main resolves and re-validates everything (ids, entries, logos) before it writes. Binary data crosses
+ * as base64 or data: URLs because the browser-mode transport is JSON.
+ */
+
+const FolderPath = z.string().min(1).max(4096);
+const ChainSlug = z.string().min(1).max(64);
+const ValidatorId = z.string().min(1).max(200);
+/** Logo sources up to 30 MB (base64 is 4/3 of that). */
+export const MAX_LOGO_SOURCE_BYTES = 30 * 1024 * 1024;
+const Base64 = z.string().max(Math.ceil(MAX_LOGO_SOURCE_BYTES / 3) * 4 + 4);
+const LogoId = z.string().regex(/^[0-9a-f]{32}$/);
+const Id = z.string().regex(/^[\w-]{1,80}$/);
+
+export const RegistryFinding = z.object({
+  severity: z.enum(['error', 'warning', 'info']),
+  code: z.string(),
+  path: z.string(),
+  chain: z.string().nullable(),
+  id: z.string().nullable(),
+  message: z.string(),
+  field: z.string().optional(),
+  line: z.number().optional(),
+  column: z.number().optional(),
+  /** What the finding code means in general (from the engine's catalogue). */
+  meaning: z.string(),
+});
+export type RegistryFinding = z.infer<typeof RegistryFinding>;
+
+export const GitInfo = z.object({
+  /** The current branch, or null for a detached HEAD. */
+  branch: z.string().nullable(),
+  /** Files with uncommitted changes (git status --porcelain lines). */
+  changes: z.number(),
+  changedPaths: z.array(z.string()),
+});
+export type GitInfo = z.infer<typeof GitInfo>;
+
+export const ChainSummary = z.object({
+  slug: z.string(),
+  name: z.string(),
+  /** Entries in list.json, or null when the list cannot be read. */
+  validators: z.number().nullable(),
+  /** Why the list cannot be used, in plain words. */
+  problem: z.string().optional(),
+  /** One of the 52 registry chains. */
+  known: z.boolean(),
+});
+export type ChainSummary = z.infer<typeof ChainSummary>;
+
+export const FolderInfo = z.object({
+  /** The absolute folder that was inspected. */
+  root: z.string(),
+  isRegistry: z.boolean(),
+  /** Why the folder is not a registry, and what to choose instead. */
+  message: z.string().optional(),
+  /** A nearby folder that is a registry (the parent of "blockchains", for example). */
+  suggestion: z.string().optional(),
+  chains: z.array(ChainSummary),
+  validators: z.number(),
+  git: GitInfo.nullable(),
+});
+export type FolderInfo = z.infer<typeof FolderInfo>;
+
+const Payout = z.object({ commission: z.number().optional(), payoutDelay: z.number().optional(), payoutPeriod: z.number().optional() });
+const Staking = z.object({ minDelegation: z.number().optional() });
+const Status = z.object({ disabled: z.boolean().optional(), note: z.string().optional() });
+
+/** An existing entry as the form shows it. Fields that are not of the expected type are left out and named in `unreadable`. */
+export const EntrySnapshot = z.object({
+  index: z.number(),
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  website: z.string(),
+  payout: Payout.optional(),
+  staking: Staking.optional(),
+  status: Status.optional(),
+  unreadable: z.array(z.string()),
+});
+export type EntrySnapshot = z.infer<typeof EntrySnapshot>;
+
+export const EntryInput = z.object({
+  id: ValidatorId,
+  name: z.string().max(2000),
+  description: z.string().max(20_000),
+  website: z.string().max(4096),
+  payout: Payout.optional(),
+  staking: Staking.optional(),
+  status: Status.optional(),
+});
+export type EntryInput = z.infer<typeof EntryInput>;
+
+const nullable = <T extends z.ZodType>(t: T) => t.nullable().optional();
+/** For update: an absent field stays as it is; null removes it. */
+export const EntryChanges = z.object({
+  name: z.string().max(2000).optional(),
+  description: z.string().max(20_000).optional(),
+  website: z.string().max(4096).optional(),
+  payout: nullable(z.object({ commission: nullable(z.number()), payoutDelay: nullable(z.number()), payoutPeriod: nullable(z.number()) })),
+  staking: nullable(z.object({ minDelegation: nullable(z.number()) })),
+  status: nullable(z.object({ disabled: nullable(z.boolean()), note: nullable(z.string().max(2000)) })),
+});
+export type EntryChanges = z.infer<typeof EntryChanges>;
+
+export const CropBox = z.object({ left: z.number().int().min(0), top: z.number().int().min(0), width: z.number().int().min(1), height: z.number().int().min(1) });
+export type CropBox = z.infer<typeof CropBox>;
+
+export const FixSettings = z.object({ crop: CropBox.optional(), fit: z.enum(['cover', 'contain']).optional() });
+export type FixSettings = z.infer<typeof FixSettings>;
+
+/** A logo held by main (uploaded once); `fix` runs it through the fixer with these settings. */
+export const LogoRef = z.object({ logoId: LogoId, fix: FixSettings.optional() });
+export type LogoRef = z.infer<typeof LogoRef>;
+
+export const WizardOperation = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('add'), chain: ChainSlug, entry: EntryInput, logo: LogoRef.optional() }),
+  z.object({ kind: z.literal('update'), chain: ChainSlug, id: ValidatorId, changes: EntryChanges, logo: LogoRef.optional() }),
+  z.object({ kind: z.literal('disable'), chain: ChainSlug, id: ValidatorId, note: z.string().max(2000).optional() }),
+]);
+export type WizardOperation = z.infer<typeof WizardOperation>;
+
+const Previews = z.object({ light: z.string(), dark: z.string(), size: z.number() });
+
+export const LogoInspection = z.object({
+  logoId: z.string(),
+  fileName: z.string(),
+  bytes: z.number(),
+  /** What the file really is ('png', 'jpeg', …), or null. */
+  format: z.string().nullable(),
+  /** Upright size in px (EXIF orientation applied), when readable. */
+  width: z.number().optional(),
+  height: z.number().optional(),
+  findings: z.array(RegistryFinding),
+  /** A small copy of the image for the crop editor (never the full-size original). */
+  display: z.string().optional(),
+  /** The image as the wallet shows it (centre square in a circle), when it can be decoded. */
+  previews: Previews.optional(),
+  /** Why the image cannot be opened at all. */
+  problem: z.string().optional(),
+});
+export type LogoInspection = z.infer<typeof LogoInspection>;
+
+export const LogoFix = z.object({
+  png: z.string(),
+  bytes: z.number(),
+  size: z.number(),
+  before: z.array(RegistryFinding),
+  after: z.array(RegistryFinding),
+  notes: z.array(z.string()),
+  previews: Previews,
+});
+export type LogoFix = z.infer<typeof LogoFix>;
+
+export const ExistingLogo = z.object({
+  present: z.boolean(),
+  png: z.string().optional(),
+  findings: z.array(RegistryFinding),
+  previews: Previews.optional(),
+});
+export type ExistingLogo = z.infer<typeof ExistingLogo>;
+
+export const PlannedFile = z.object({
+  path: z.string(),
+  absolutePath: z.string(),
+  action: z.enum(['create', 'replace']),
+  bytesBefore: z.number().nullable(),
+  bytesAfter: z.number(),
+});
+export type PlannedFile = z.infer<typeof PlannedFile>;
+
+export const PlanView = z.object({
+  planId: Id,
+  summary: z.string(),
+  chain: z.string(),
+  id: z.string(),
+  entryJson: z.string(),
+  diff: z.string(),
+  files: z.array(PlannedFile),
+  findings: z.array(RegistryFinding),
+  blocking: z.array(RegistryFinding),
+  /** The logo that will be written, as a data: URL. */
+  logo: z.string().optional(),
+});
+export type PlanView = z.infer<typeof PlanView>;
+
+export const WriteResult = z.object({
+  operationId: z.string(),
+  summary: z.string(),
+  written: z.array(z.object({ path: z.string(), absolutePath: z.string() })),
+  git: GitInfo.nullable(),
+});
+export type WriteResult = z.infer<typeof WriteResult>;
+
+export const ScanProgressEvent = z.object({
+  scanId: Id,
+  phase: z.enum(['discover', 'check', 'done']),
+  done: z.number(),
+  total: z.number(),
+  chain: z.string().optional(),
+});
+export type ScanProgressEvent = z.infer<typeof ScanProgressEvent>;
+
+export const RegistryReport = z.object({
+  root: z.string(),
+  findings: z.array(RegistryFinding),
+  summary: z.object({ chains: z.number(), entries: z.number(), logos: z.number(), errors: z.number(), warnings: z.number(), infos: z.number() }),
+  totalMs: z.number(),
+});
+export type RegistryReport = z.infer<typeof RegistryReport>;
+
+export const registryChannels = {
+  /** Inspects a folder: is it a registry, its chains with validator counts, its git branch and changes. Remembers it as recent. */
+  'registry:openFolder': { args: z.tuple([FolderPath]), result: FolderInfo },
+  'registry:recentFolders': { args: z.tuple([]), result: z.object({ folders: z.array(z.string()) }) },
+  'registry:forgetFolder': { args: z.tuple([FolderPath]), result: z.object({ folders: z.array(z.string()) }) },
+  /** Electron only: the system folder picker. */
+  'registry:pickFolder': { args: z.tuple([]), result: z.object({ path: z.string().nullable() }) },
+  /** The entries of one chain's list.json, for duplicate detection and updates. */
+  'registry:chainEntries': { args: z.tuple([FolderPath, ChainSlug]), result: z.object({ entries: z.array(EntrySnapshot) }) },
+  /** Live validation of a form value with the engine's entry rules (`originalId`: the entry being updated). */
+  'registry:checkEntry': {
+    args: z.tuple([FolderPath, ChainSlug, z.record(z.string(), z.unknown()), z.object({ originalId: ValidatorId.optional() })]),
+    result: z.object({ findings: z.array(RegistryFinding) }),
+  },
+  /** Takes an image as base64, keeps it in main for fixing and for the draft, and reports its compliance. */
+  'registry:inspectLogo': { args: z.tuple([Base64, z.string().max(255)]), result: LogoInspection },
+  /** A logo uploaded earlier (for a draft restored after a restart). */
+  'registry:loadLogo': { args: z.tuple([LogoId]), result: LogoInspection },
+  'registry:fixLogo': { args: z.tuple([LogoId, FixSettings]), result: LogoFix },
+  'registry:existingLogo': { args: z.tuple([FolderPath, ChainSlug, ValidatorId]), result: ExistingLogo },
+  /** Plans a write without touching the disk; `registry:write` then writes exactly this plan. */
+  'registry:plan': { args: z.tuple([FolderPath, WizardOperation]), result: PlanView },
+  'registry:write': { args: z.tuple([Id]), result: WriteResult },
+  'registry:undo': { args: z.tuple([FolderPath, Id]), result: z.object({ restored: z.array(z.string()), summary: z.string() }) },
+  /** Creates (or stays on) a branch and commits exactly the given files. */
+  'registry:commit': {
+    args: z.tuple([FolderPath, z.object({ branch: z.string().min(1).max(200), title: z.string().min(1).max(200), paths: z.array(z.string().max(4096)).min(1).max(10) })]),
+    result: z.object({ branch: z.string(), commit: z.string(), title: z.string() }),
+  },
+  /** Whole-registry check; progress arrives as `registry:progress` events with the same scanId. */
+  'registry:check': { args: z.tuple([FolderPath, z.object({ scanId: Id })]), result: RegistryReport },
+  /** The wizard's half-finished submission, kept by main so it survives a restart in either host. */
+  'registry:loadDraft': { args: z.tuple([]), result: z.object({ draft: z.string().nullable() }) },
+  'registry:saveDraft': { args: z.tuple([z.string().max(2_000_000)]), result: z.object({ saved: z.boolean() }) },
+  'registry:clearDraft': { args: z.tuple([]), result: z.object({ cleared: z.boolean() }) },
+} as const;

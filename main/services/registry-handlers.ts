@@ -1,0 +1,194 @@
+/**
+ * Services of the validator submission wizard and the registry check, on the registry engine
+ * (main/registry). Engine refusals become ServiceErrors with the engine's plain-language message.
+ */
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { applyWrite, checkEntry, checkRegistry, planWrite, readList, registryPaths, RegistryError, undo, type LogoInput, type WriteOperation, type WritePlan } from '../registry/index';
+import { configDir } from '../credentials/config-paths';
+import type { Handlers } from './dispatch';
+import type { HostContext } from './host-context';
+import { ServiceError } from './service-error';
+import { MAX_LOGO_SOURCE_BYTES, type LogoRef, type WizardOperation } from '../../domain/ipc/registry-channels';
+import { entrySnapshot } from './wizard/entry-snapshot';
+import { findingViews } from './wizard/findings-view';
+import { inspectFolder, normaliseFolderInput } from './wizard/folder-info';
+import { commitFiles, gitInfo } from './wizard/git';
+import { existingLogo, fixLogoFor, inspectLogo } from './wizard/logo-service';
+import { absoluteIn, planView } from './wizard/plan-view';
+import { createWizardState, logoIdOf, type WizardState } from './wizard/wizard-state';
+
+type RegistryChannel =
+  | 'registry:openFolder' | 'registry:recentFolders' | 'registry:forgetFolder' | 'registry:pickFolder' | 'registry:chainEntries' | 'registry:checkEntry'
+  | 'registry:inspectLogo' | 'registry:loadLogo' | 'registry:fixLogo' | 'registry:existingLogo' | 'registry:plan' | 'registry:write' | 'registry:undo'
+  | 'registry:commit' | 'registry:check' | 'registry:loadDraft' | 'registry:saveDraft' | 'registry:clearDraft';
+
+export interface RegistryHandlerOptions {
+  /** Where drafts, uploaded logos and recent folders are kept (default: `<config dir>/wizard`). */
+  stateDir?: string;
+  /** Where the engine keeps undo history (default: the engine's per-user folder). */
+  historyDir?: string;
+}
+
+/** Plans waiting for "Write files"; older ones are dropped (the Review step then plans again). */
+const KEEP_PLANS = 8;
+/** Progress events at most this often, plus the first and the last. */
+const PROGRESS_INTERVAL_MS = 60;
+
+/** Runs engine code, turning its refusals into errors the renderer shows as they are. */
+async function engine<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof RegistryError) throw new ServiceError(error.code, error.message);
+    throw error;
+  }
+}
+
+function logoGone(): ServiceError {
+  return new ServiceError('logo_gone', 'The logo chosen earlier is no longer available. Go to the Logo step and choose the image file again.');
+}
+
+export function registryHandlers(ctx: HostContext, options: RegistryHandlerOptions = {}): Pick<Handlers, RegistryChannel> {
+  let stateCache: WizardState | undefined;
+  // Resolved on first use, so the config folder follows the environment of the running host.
+  const state = () => (stateCache ??= createWizardState(options.stateDir ?? join(configDir(), 'wizard')));
+  const writeOptions = options.historyDir ? { historyDir: options.historyDir } : {};
+  const plans = new Map<string, WritePlan>();
+  // The last few uploads stay in memory so fixing and planning never wait for the disk copy.
+  const logos = new Map<string, { bytes: Buffer; fileName: string }>();
+
+  async function logoBytes(logoId: string): Promise<{ bytes: Buffer; fileName: string }> {
+    const held = logos.get(logoId) ?? (await state().getLogo(logoId));
+    if (!held) throw logoGone();
+    return held;
+  }
+
+  async function logoInput(ref: LogoRef | undefined): Promise<LogoInput | undefined> {
+    if (!ref) return undefined;
+    const { bytes } = await logoBytes(ref.logoId);
+    return { source: bytes, fix: ref.fix ? { ...(ref.fix.crop ? { crop: ref.fix.crop } : {}), fit: ref.fix.fit ?? 'cover', previewSize: 0 } : false };
+  }
+
+  async function toEngineOperation(op: WizardOperation): Promise<WriteOperation> {
+    if (op.kind === 'disable') return { kind: 'disable', chain: op.chain, id: op.id, ...(op.note !== undefined ? { note: op.note } : {}) };
+    const logo = await logoInput(op.logo);
+    if (op.kind === 'add') return { kind: 'add', chain: op.chain, entry: op.entry, ...(logo ? { logo } : {}) };
+    return { kind: 'update', chain: op.chain, id: op.id, changes: op.changes, ...(logo ? { logo } : {}) };
+  }
+
+  async function readChainList(root: string, chain: string) {
+    const path = registryPaths.list(chain);
+    const doc = await readList(absoluteIn(root, path), { path, chain }).catch((error: NodeJS.ErrnoException) => {
+      throw new ServiceError('list-unreadable', error.code === 'ENOENT' ? `${path} does not exist in this registry. Choose another chain, or update your copy of the registry.` : `${path} cannot be read: ${error.message}.`);
+    });
+    if (!doc.ok) {
+      const why = doc.findings.find((f) => f.severity === 'error')?.message ?? 'it is not a JSON list';
+      throw new ServiceError('list-unparseable', `${path} is damaged, so the wizard will not change it: ${why} Fix the file or restore it (for example with "git checkout -- ${path}"), then choose the chain again.`);
+    }
+    return doc;
+  }
+
+  return {
+    'registry:openFolder': async (raw) => {
+      const info = await inspectFolder(raw);
+      if (info.isRegistry) await state().rememberFolder(info.root);
+      return info;
+    },
+    'registry:recentFolders': async () => ({ folders: await state().recentFolders() }),
+    'registry:forgetFolder': async (folder) => ({ folders: await state().forgetFolder(folder) }),
+    'registry:pickFolder': async () => {
+      if (!ctx.pickFolder) throw new ServiceError('not_available', 'Browsing for a folder works in the desktop app only. Paste the folder path into "Registry folder" instead.');
+      return { path: await ctx.pickFolder('Choose your copy of the registry (the folder that contains "blockchains")') };
+    },
+    'registry:chainEntries': async (raw, chain) => {
+      const doc = await readChainList(normaliseFolderInput(raw), chain);
+      return { entries: doc.entries.flatMap((e, i) => entrySnapshot(e, i) ?? []) };
+    },
+    'registry:checkEntry': async (raw, chain, entry, { originalId }) => {
+      const root = normaliseFolderInput(raw);
+      const path = registryPaths.list(chain);
+      const doc = await readList(absoluteIn(root, path), { path, chain }).catch(() => null);
+      const ids = doc?.ok ? doc.entries.flatMap((e) => (typeof e === 'object' && e !== null && typeof (e as { id?: unknown }).id === 'string' ? [(e as { id: string }).id] : [])) : undefined;
+      const existingIds = ids && new Set(originalId ? ids.filter((id) => id !== originalId) : ids);
+      return { findings: findingViews(checkEntry(chain, entry, existingIds ? { existingIds } : {})) };
+    },
+    'registry:inspectLogo': async (base64, fileName) => {
+      const bytes = Buffer.from(base64, 'base64');
+      if (bytes.length === 0) throw new ServiceError('logo_empty', 'The file is empty (0 bytes). Choose the logo image again.');
+      if (bytes.length > MAX_LOGO_SOURCE_BYTES) throw new ServiceError('logo_too_big', 'The image is over 30 MB. Choose a smaller export of your logo (about 1000×1000 px is plenty).');
+      const logoId = logoIdOf(bytes);
+      // Keep a copy on disk for the draft while the image is inspected.
+      const saved = state().putLogo(logoId, bytes, fileName).catch((error: Error) => ctx.log(`[registry:inspectLogo] could not keep the logo for the draft: ${error.message}`));
+      logos.set(logoId, { bytes, fileName });
+      for (const key of [...logos.keys()].slice(0, -4)) logos.delete(key);
+      const [inspection] = await Promise.all([inspectLogo(bytes, fileName, logoId), saved]);
+      return inspection;
+    },
+    'registry:loadLogo': async (logoId) => {
+      const { bytes, fileName } = await logoBytes(logoId);
+      return inspectLogo(bytes, fileName, logoId);
+    },
+    'registry:fixLogo': async (logoId, settings) => fixLogoFor((await logoBytes(logoId)).bytes, settings),
+    'registry:existingLogo': async (raw, chain, id) => existingLogo(normaliseFolderInput(raw), chain, id),
+    'registry:plan': async (raw, op) => {
+      const root = normaliseFolderInput(raw);
+      const plan = await engine(async () => planWrite(root, await toEngineOperation(op)));
+      const planId = randomUUID();
+      plans.set(planId, plan);
+      for (const key of [...plans.keys()].slice(0, -KEEP_PLANS)) plans.delete(key);
+      return planView(planId, plan);
+    },
+    'registry:write': async (planId) => {
+      const plan = plans.get(planId);
+      if (!plan) throw new ServiceError('plan_expired', 'This review is out of date (the app restarted, or the changes were reviewed again). Go back to Review, check the changes, then write.');
+      const applied = await engine(() => applyWrite(plan, writeOptions));
+      plans.delete(planId);
+      return {
+        operationId: applied.operationId,
+        summary: plan.summary,
+        written: applied.written.map((path) => ({ path, absolutePath: absoluteIn(plan.root, path) })),
+        git: await gitInfo(plan.root),
+      };
+    },
+    'registry:undo': async (raw, operationId) => {
+      const result = await engine(() => undo(normaliseFolderInput(raw), { ...writeOptions, operationId }));
+      return { restored: [...result.restored], summary: result.undone.summary };
+    },
+    'registry:commit': async (raw, request) => {
+      for (const path of request.paths) {
+        if (!/^blockchains\/[^/]+\/validators\//.test(path) || path.split('/').some((part) => part === '..' || part === '') || path.includes('\\')) {
+          throw new ServiceError('bad_path', `"${path}" is not a file the wizard wrote, so it will not be committed.`);
+        }
+      }
+      const title = request.title.replace(/\s+/g, ' ').trim();
+      if (title === '') throw new ServiceError('bad_title', 'Enter a commit title, for example "Add My Validator validator to Cosmos Hub".');
+      const done = await commitFiles(normaliseFolderInput(raw), { ...request, title });
+      return { ...done, title };
+    },
+    'registry:check': async (raw, { scanId }) => {
+      let last = 0;
+      const report = await engine(() =>
+        checkRegistry(normaliseFolderInput(raw), {
+          onProgress: (p) => {
+            const now = performance.now();
+            if (p.phase === 'check' && p.done < p.total && now - last < PROGRESS_INTERVAL_MS) return;
+            last = now;
+            ctx.emit('registry:progress', { scanId, phase: p.phase, done: p.done, total: p.total, ...(p.chain ? { chain: p.chain } : {}) });
+          },
+        }),
+      );
+      const { errors, warnings, infos, chains, entries, logos: logoCount } = report.summary;
+      return { root: report.root, findings: findingViews(report.findings), summary: { chains, entries, logos: logoCount, errors, warnings, infos }, totalMs: report.timings.totalMs };
+    },
+    'registry:loadDraft': async () => ({ draft: await state().loadDraft() }),
+    'registry:saveDraft': async (json) => {
+      await state().saveDraft(json);
+      return { saved: true };
+    },
+    'registry:clearDraft': async () => {
+      await state().clearDraft();
+      return { cleared: true };
+    },
+  };
+}
