@@ -3,7 +3,6 @@
  * are small); logos are decoded a few at a time on sharp's thread pool. Progress counts lists plus
  * logo files, both known before checking starts, so a progress bar never goes backwards.
  */
-import { availableParallelism } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import { getRegistryChain } from '../../domain/index';
 import { mapLimit } from './concurrency';
@@ -32,7 +31,7 @@ export interface CheckRegistryOptions {
   /** Skip opening logo files (folder rules still apply). Default true: logos are checked. */
   logos?: boolean;
   onProgress?: (event: ScanProgress) => void;
-  /** Logos decoded at once; default: the number of cores, at least 2. */
+  /** Logos checked at once; default 4, the size of Node's thread pool that sharp decodes on (reading overlaps decoding). */
   concurrency?: number;
   signal?: AbortSignal;
 }
@@ -121,7 +120,7 @@ export async function checkRegistry(root: string, options: CheckRegistryOptions 
   );
   const listed = performance.now();
 
-  const concurrency = options.concurrency ?? Math.max(2, availableParallelism());
+  const concurrency = options.concurrency ?? 4;
   const allLogos = work.flatMap((w) => w.logos);
   const logoFindings = await mapLimit(
     allLogos,
