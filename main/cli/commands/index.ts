@@ -7,6 +7,7 @@ import { bridgeCommand } from './bridge';
 import { loginCommand } from './login';
 import { logoutCommand } from './logout';
 import { statusCommand } from './status';
+import { clientsCommands } from './clients';
 
 // Each feature adds its commands here, one import and one spread per module.
 export const commands: readonly Command[] = [
@@ -18,4 +19,5 @@ export const commands: readonly Command[] = [
   loginCommand,
   logoutCommand,
   statusCommand,
+  ...clientsCommands,
 ];
