@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 import { appChannels } from './app-channels';
+import { ActivityEvent, assistantsChannels } from './assistants-channels';
+import { playgroundChannels, playgroundEvents } from './playground-channels';
+import { profilesChannels } from './profiles-channels';
 import { registryChannels, ScanProgressEvent } from './registry-channels';
 
 /**
@@ -9,11 +12,16 @@ import { registryChannels, ScanProgressEvent } from './registry-channels';
  */
 export const contract = {
   ...appChannels,
+  ...assistantsChannels,
+  ...playgroundChannels,
+  ...profilesChannels,
   ...registryChannels,
 } as const;
 
 /** Events pushed from main to the renderer (progress and live updates). */
 export const events = {
+  'assistants:activity': ActivityEvent,
+  ...playgroundEvents,
   'registry:progress': ScanProgressEvent,
 } as const satisfies Record<string, z.ZodType>;
 

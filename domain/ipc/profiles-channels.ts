@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+const ProfileName = z.string().min(1).max(64);
+
+/**
+ * Whether a profile has credentials, never what they are: stored secrets stay in main and the keychain.
+ * `managed` is the embedded reference gateway, whose demo account the bridge keeps in the keychain itself.
+ */
+export const CredentialState = z.object({
+  stored: z.boolean(),
+  source: z.enum(['keychain', 'environment', 'managed', 'none']),
+  /** Why the keychain cannot be used, with the remedy. */
+  problem: z.string().optional(),
+});
+export type CredentialState = z.infer<typeof CredentialState>;
+
+export const ProfileSummary = z.object({
+  name: z.string(),
+  kind: z.enum(['remote', 'embedded']),
+  url: z.string(),
+  caFile: z.string().optional(),
+  timeoutSeconds: z.number().optional(),
+  credentials: CredentialState,
+});
+export type ProfileSummary = z.infer<typeof ProfileSummary>;
+
+export const ProfileInput = z.object({
+  name: ProfileName,
+  url: z.string().min(1).max(2048),
+  /** Absolute path of a PEM CA bundle to trust for this endpoint; empty for the system store. */
+  caFile: z.string().max(4096).optional(),
+  timeoutSeconds: z.number().positive().max(3600).optional(),
+});
+export type ProfileInput = z.infer<typeof ProfileInput>;
+
+/** Travels renderer → main only, once, when the user saves it; no channel ever returns it. */
+export const CredentialsInput = z.object({
+  accessId: z.string().max(4096),
+  secretKey: z.string().max(4096),
+});
+
+export const profilesChannels = {
+  /** Every profile with its credential state; creates the built-in `default` profile on first use. */
+  'profiles:list': { args: z.tuple([]), result: z.object({ profiles: z.array(ProfileSummary) }) },
+  /** Creates or replaces a remote profile (the embedded default keeps its URL). */
+  'profiles:save': { args: z.tuple([ProfileInput]), result: ProfileSummary },
+  /** Removes a remote profile and its keychain item. */
+  'profiles:remove': { args: z.tuple([ProfileName]), result: z.object({ removed: z.boolean() }) },
+  /** Stores (or replaces) a profile's access id and secret key in the OS keychain. */
+  'profiles:setCredentials': { args: z.tuple([ProfileName, CredentialsInput]), result: CredentialState },
+  /** Removes a profile's keychain item. */
+  'profiles:clearCredentials': { args: z.tuple([ProfileName]), result: CredentialState },
+} as const;

@@ -1,0 +1,136 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { CredentialState, ProfileInput, ProfileSummary } from '../../domain/ipc/profiles-channels';
+import { currentPathContext, profilesFile, type PathContext } from '../credentials/config-paths';
+import { clearCredentials, credentialStatus, CredentialsError, storeCredentials } from '../credentials/credentials';
+import { DEFAULT_PROFILE, ensureDefaultProfile } from '../credentials/default-profile';
+import { KeychainError, osKeychain, type Keychain } from '../credentials/keychain';
+import { ProfileError, ProfileStore, type Profile } from '../credentials/profiles';
+import type { Handlers } from './dispatch';
+import type { HostContext } from './host-context';
+import { ServiceError } from './service-error';
+
+type ProfilesChannel = 'profiles:list' | 'profiles:save' | 'profiles:remove' | 'profiles:setCredentials' | 'profiles:clearCredentials';
+
+export interface ProfilesDeps {
+  readonly env?: NodeJS.ProcessEnv;
+  readonly paths?: PathContext;
+  readonly keychain?: Keychain;
+}
+
+const sentence = (text: string) => {
+  const t = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(t) ? t : `${t}.`;
+};
+
+/**
+ * Gateway profiles and their keychain credentials for the interface. Secrets only ever travel in:
+ * results say whether credentials are stored and where, never what they are.
+ */
+export function profilesHandlers(_ctx: HostContext, deps: ProfilesDeps = {}): Pick<Handlers, ProfilesChannel> {
+  const env = deps.env ?? process.env;
+  const paths = deps.paths ?? currentPathContext(env);
+  const keychain = deps.keychain ?? osKeychain();
+  const store = new ProfileStore(profilesFile(paths));
+
+  async function guard<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof ServiceError) throw error;
+      if (error instanceof ProfileError) throw new ServiceError('invalid_profile', sentence(error.message));
+      if (error instanceof CredentialsError) throw new ServiceError('invalid_credentials', sentence(error.message));
+      if (error instanceof KeychainError) throw new ServiceError('keychain_unavailable', error.message);
+      throw error;
+    }
+  }
+
+  async function stateOf(profile: Profile): Promise<CredentialState> {
+    if (profile.kind === 'embedded') return { stored: true, source: 'managed' };
+    const status = await credentialStatus(profile.name, { env, keychain });
+    const problem = status.keychainError?.message ?? status.environmentError;
+    return { stored: status.stored, source: status.source, ...(problem ? { problem } : {}) };
+  }
+
+  async function summary(profile: Profile): Promise<ProfileSummary> {
+    return {
+      name: profile.name,
+      kind: profile.kind,
+      url: profile.url,
+      ...(profile.caFile ? { caFile: profile.caFile } : {}),
+      ...(profile.timeoutSeconds !== undefined ? { timeoutSeconds: profile.timeoutSeconds } : {}),
+      credentials: await stateOf(profile),
+    };
+  }
+
+  async function remoteProfile(name: string): Promise<Profile> {
+    const profile = await store.get(name);
+    if (!profile) throw new ServiceError('not_found', `There is no profile named "${name}".`);
+    if (profile.kind === 'embedded') {
+      throw new ServiceError('managed_profile', `"${name}" is the built-in reference gateway; its demo account is managed for you.`);
+    }
+    return profile;
+  }
+
+  async function checkCaFile(file: string): Promise<void> {
+    if (!path.isAbsolute(file)) throw new ServiceError('invalid_profile', `The CA file must be an absolute path, e.g. /home/you/gateway-ca.pem; got "${file}".`);
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      throw new ServiceError('invalid_profile', `Cannot read the CA file ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+    }
+    if (!text.includes('-----BEGIN CERTIFICATE-----')) throw new ServiceError('invalid_profile', `${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----).`);
+  }
+
+  return {
+    'profiles:list': () =>
+      guard(async () => {
+        // The built-in profile exists from the first look; the bridge learns its demo account on connect.
+        await ensureDefaultProfile({ env, paths, keychain, learnCredentials: false });
+        const profiles = await store.list();
+        profiles.sort((a, b) => (a.name === DEFAULT_PROFILE ? -1 : b.name === DEFAULT_PROFILE ? 1 : a.name.localeCompare(b.name)));
+        return { profiles: await Promise.all(profiles.map(summary)) };
+      }),
+
+    'profiles:save': (input: ProfileInput) =>
+      guard(async () => {
+        const existing = await store.get(input.name);
+        if (existing?.kind === 'embedded' || input.name === DEFAULT_PROFILE) {
+          throw new ServiceError('managed_profile', `"${input.name}" is the built-in reference gateway's profile; give yours another name.`);
+        }
+        const caFile = input.caFile?.trim() || undefined;
+        if (caFile) await checkCaFile(caFile);
+        const saved = await store.save({
+          name: input.name.trim(),
+          kind: 'remote',
+          url: input.url.trim(),
+          ...(caFile ? { caFile } : {}),
+          ...(input.timeoutSeconds !== undefined ? { timeoutSeconds: input.timeoutSeconds } : {}),
+        });
+        return summary(saved);
+      }),
+
+    'profiles:remove': (name) =>
+      guard(async () => {
+        await remoteProfile(name);
+        await clearCredentials(name, keychain).catch(() => false);
+        return { removed: await store.remove(name) };
+      }),
+
+    'profiles:setCredentials': (name, credentials) =>
+      guard(async () => {
+        const profile = await remoteProfile(name);
+        // Pasting often brings a trailing newline or spaces; the values themselves never contain any.
+        await storeCredentials(name, { accessId: credentials.accessId.trim(), secretKey: credentials.secretKey.trim() }, keychain);
+        return stateOf(profile);
+      }),
+
+    'profiles:clearCredentials': (name) =>
+      guard(async () => {
+        const profile = await remoteProfile(name);
+        await clearCredentials(name, keychain);
+        return stateOf(profile);
+      }),
+  };
+}
