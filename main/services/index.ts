@@ -1,7 +1,6 @@
 import type { Handlers } from './dispatch';
 import type { HostContext } from './host-context';
 import { appHandlers } from './app-handlers';
-import { assistantsHandlers } from './assistants-handlers';
 import { playgroundHandlers } from './playground-handlers';
 import { profilesHandlers } from './profiles-handlers';
 import { registryHandlers } from './registry-handlers';
@@ -10,7 +9,6 @@ import { registryHandlers } from './registry-handlers';
 export function createServices(ctx: HostContext): Handlers {
   return {
     ...appHandlers(ctx),
-    ...assistantsHandlers(ctx),
     ...playgroundHandlers(ctx),
     ...profilesHandlers(ctx),
     ...registryHandlers(ctx),
