@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { appChannels } from './app-channels';
+import { ActivityEvent, assistantsChannels } from './assistants-channels';
 import { playgroundChannels, playgroundEvents } from './playground-channels';
 import { profilesChannels } from './profiles-channels';
 import { registryChannels, ScanProgressEvent } from './registry-channels';
@@ -11,6 +12,7 @@ import { registryChannels, ScanProgressEvent } from './registry-channels';
  */
 export const contract = {
   ...appChannels,
+  ...assistantsChannels,
   ...playgroundChannels,
   ...profilesChannels,
   ...registryChannels,
@@ -18,6 +20,7 @@ export const contract = {
 
 /** Events pushed from main to the renderer (progress and live updates). */
 export const events = {
+  'assistants:activity': ActivityEvent,
   ...playgroundEvents,
   'registry:progress': ScanProgressEvent,
 } as const satisfies Record<string, z.ZodType>;

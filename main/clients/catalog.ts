@@ -1,12 +1,9 @@
+import { CLIENT_IDS, type ClientId } from '../../domain/assistant-clients';
 import type { PathContext } from '../credentials/config-paths';
 import type { Launch } from './launch';
 import { appDataDir, codexDir, inHome, pathApi, zedDir } from './locations';
 
-export const CLIENT_IDS = ['claude-desktop', 'claude-code', 'cursor', 'vscode', 'windsurf', 'gemini-cli', 'codex', 'zed', 'cline'] as const;
-export type ClientId = (typeof CLIENT_IDS)[number];
-
-/** Our entry's name in every client's config. */
-export const ENTRY_NAME = 'gateway-companion';
+export { CLIENT_IDS, ENTRY_NAME, type ClientId } from '../../domain/assistant-clients';
 
 /** `json` is strict JSON (what the client's parser accepts); `jsonc` allows comments and trailing commas. */
 export type ConfigFormat = 'json' | 'jsonc' | 'toml';

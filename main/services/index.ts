@@ -1,6 +1,7 @@
 import type { Handlers } from './dispatch';
 import type { HostContext } from './host-context';
 import { appHandlers } from './app-handlers';
+import { assistantsHandlers } from './assistants-handlers';
 import { playgroundHandlers } from './playground-handlers';
 import { profilesHandlers } from './profiles-handlers';
 import { registryHandlers } from './registry-handlers';
@@ -9,6 +10,7 @@ import { registryHandlers } from './registry-handlers';
 export function createServices(ctx: HostContext): Handlers {
   return {
     ...appHandlers(ctx),
+    ...assistantsHandlers(ctx),
     ...playgroundHandlers(ctx),
     ...profilesHandlers(ctx),
     ...registryHandlers(ctx),

@@ -1,0 +1,85 @@
+import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EventName } from '../../domain/ipc/contract';
+import { tempHome } from '../clients/test-support';
+import { auditLogFile } from '../credentials/config-paths';
+import { assistantsHandlers } from './assistants-handlers';
+import { createDispatcher, type Handlers } from './dispatch';
+import type { HostContext } from './host-context';
+
+let home: Awaited<ReturnType<typeof tempHome>>;
+let saved: NodeJS.ProcessEnv;
+let events: Array<{ event: EventName; payload: unknown }>;
+let dispatch: ReturnType<typeof createDispatcher>;
+
+beforeEach(async () => {
+  home = await tempHome();
+  saved = { ...process.env };
+  Object.assign(process.env, { HOME: home.home, XDG_CONFIG_HOME: home.paths.env.XDG_CONFIG_HOME, APPDATA: home.paths.env.APPDATA });
+  events = [];
+  const ctx: HostContext = { host: 'browser', openLink: async () => false, emit: (event, payload) => events.push({ event, payload }), log: () => undefined };
+  dispatch = createDispatcher(assistantsHandlers(ctx) as unknown as Handlers);
+});
+afterEach(async () => {
+  process.env = saved;
+  await home.cleanup();
+});
+
+const record = (tool: string, ok: boolean, extra: object = {}) => JSON.stringify({ time: new Date().toISOString(), profile: 'default', tool, arguments: { chain: 'ethereum' }, durationMs: 12.5, ok, ...extra });
+
+describe('assistants services', () => {
+  it('lists the nine clients with their state, the profiles and what Install launches', async () => {
+    await mkdir(path.join(home.home, '.cursor'));
+    const reply = await dispatch('assistants:list', []);
+    expect(reply.ok).toBe(true);
+    const overview = (reply as { value: { clients: Array<{ id: string; state: string }>; profiles: string[]; defaultProfile: string; launcher: { kind: string } } }).value;
+    expect(overview.clients).toHaveLength(9);
+    expect(overview.clients.find((c) => c.id === 'cursor')?.state).toBe('not-configured');
+    expect(overview.clients.find((c) => c.id === 'zed')?.state).toBe('not-installed');
+    expect(overview.profiles).toEqual(['default']);
+    expect(overview.defaultProfile).toBe('default');
+    expect(overview.launcher.kind).toBe('source');
+  });
+
+  it('installs and removes, sending only the names of the entry variables', async () => {
+    await mkdir(path.join(home.home, '.cursor'));
+    const installed = await dispatch('assistants:install', ['cursor', {}]);
+    expect(installed).toMatchObject({ ok: true, value: { changed: true, client: { id: 'cursor', state: 'configured', entry: { profile: 'default', envKeys: [], missing: [], upToDate: true } } } });
+    expect(JSON.stringify(installed)).not.toContain('"env"');
+    expect(await dispatch('assistants:install', ['cursor', {}])).toMatchObject({ ok: true, value: { changed: false } });
+    expect(await dispatch('assistants:remove', ['cursor'])).toMatchObject({ ok: true, value: { changed: true, deleted: true, client: { state: 'not-configured' } } });
+  });
+
+  it('turns refusals into messages for people, with stable codes', async () => {
+    expect(await dispatch('assistants:install', ['cursor', { profile: 'work' }])).toMatchObject({ ok: false, error: { code: 'profile_missing', message: expect.stringContaining('There is no profile named "work"') } });
+    expect(await dispatch('assistants:install', ['notepad', {}])).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+    const file = path.join(home.home, '.gemini', 'settings.json');
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, '{\n  "theme": "x",,\n}\n');
+    expect(await dispatch('assistants:install', ['gemini-cli', {}])).toMatchObject({ ok: false, error: { code: 'config_invalid', message: expect.stringContaining('does not parse: line 2, column') } });
+    expect(await readFile(file, 'utf8')).toBe('{\n  "theme": "x",,\n}\n');
+    expect(await dispatch('assistants:test', ['windsurf'])).toMatchObject({ ok: false, error: { code: 'not_configured' } });
+  });
+
+  it('gives a manual setup snippet per client', async () => {
+    const reply = await dispatch('assistants:manualSetup', ['codex', 'default']);
+    expect(reply).toMatchObject({ ok: true, value: { language: 'toml', file: '~/.codex/config.toml', snippet: expect.stringMatching(/^\[mcp_servers\.gateway-companion\]\ncommand = /) } });
+    const code = await dispatch('assistants:manualSetup', ['claude-code', 'default']);
+    expect(code).toMatchObject({ ok: true, value: { command: expect.stringMatching(/^claude mcp add --scope user gateway-companion -- /) } });
+  });
+
+  it('reads the audit log newest first, then pushes new tool calls as they are logged', async () => {
+    const log = auditLogFile({ env: process.env, platform: process.platform, homedir: home.home });
+    await mkdir(path.dirname(log), { recursive: true });
+    await writeFile(log, `${record('search_assets', true)}\n${record('get_swap_quote', false, { errorCode: -32001 })}\nnot json\n`);
+    const first = await dispatch('assistants:recentActivity', []);
+    expect(first).toMatchObject({ ok: true, value: { logFile: log, records: [{ tool: 'get_swap_quote', ok: false, errorCode: -32001 }, { tool: 'search_assets', ok: true }] } });
+
+    await appendFile(log, `${record('get_token_prices', true)}\n${record('validate_address', false, { errorCode: 'tool_error' })}\n`);
+    await vi.waitFor(() => expect(events.length).toBeGreaterThan(0), { timeout: 10_000, interval: 100 });
+    const pushed = events.flatMap((e) => (e.payload as { records: Array<{ tool: string }> }).records.map((r) => r.tool));
+    expect(events.every((e) => e.event === 'assistants:activity')).toBe(true);
+    expect(pushed).toEqual(['get_token_prices', 'validate_address']);
+  });
+});
