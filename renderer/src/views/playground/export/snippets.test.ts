@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { curlSnippet, EXPORT_FORMATS, jsonRpcRequest, shellQuote, typescriptSnippet } from './snippets';
+
+const input = { url: 'https://127.0.0.1:47311/mcp', caFile: '/home/u/.config/gateway-companion/reference-gateway/tls/ca-cert.pem', protocolVersion: '2025-11-25', tool: 'search_assets', args: { query: "it's USDC" } };
+
+describe('exports', () => {
+  it('puts placeholders where the headers go, in every format', () => {
+    for (const format of EXPORT_FORMATS) {
+      const text = format.build(input);
+      expect(text, format.id).toMatch(/X-SVC-CREDENTIAL/);
+      expect(text, format.id).toMatch(/X-SVC-SECRET-KEY/);
+      expect(text, format.id).toMatch(/GATEWAY_SECRET_KEY/);
+    }
+    expect(jsonRpcRequest(input)).toContain('X-SVC-SECRET-KEY: <GATEWAY_SECRET_KEY>');
+    expect(curlSnippet(input)).toContain('-H "X-SVC-SECRET-KEY: $GATEWAY_SECRET_KEY"');
+    expect(typescriptSnippet(input)).toContain("'X-SVC-SECRET-KEY': secretKey");
+  });
+
+  it('writes the call as the MCP tools/call message', () => {
+    const body = jsonRpcRequest(input).split('\n\n')[1]!;
+    expect(JSON.parse(body)).toEqual({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_assets', arguments: { query: "it's USDC" } } });
+    expect(jsonRpcRequest({ ...input, protocolVersion: '?' })).toContain('MCP-Protocol-Version: 2025-11-25');
+  });
+
+  it('quotes for the shell and trusts the profile CA', () => {
+    expect(shellQuote("it's")).toBe(`'it'\\''s'`);
+    expect(curlSnippet(input)).toContain(`--cacert '${input.caFile}'`);
+    expect(curlSnippet({ ...input, caFile: undefined })).not.toContain('--cacert');
+    expect(typescriptSnippet(input)).toContain(`NODE_EXTRA_CA_CERTS=${input.caFile}`);
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * Exports of one tool call, for pasting into a terminal or a program. The renderer never holds the
+ * credentials, and these builders take none: the two headers are always environment-variable
+ * placeholders, so an export can be shared as it is.
+ */
+export interface SnippetInput {
+  readonly url: string;
+  /** The profile's CA file, when the gateway's certificate is not publicly trusted (the embedded one). */
+  readonly caFile?: string;
+  readonly protocolVersion: string;
+  readonly tool: string;
+  readonly args: Record<string, unknown>;
+}
+
+export const ACCESS_ID_VAR = 'GATEWAY_ACCESS_ID';
+export const SECRET_KEY_VAR = 'GATEWAY_SECRET_KEY';
+
+const FALLBACK_PROTOCOL = '2025-11-25';
+
+function protocol(input: SnippetInput): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(input.protocolVersion) ? input.protocolVersion : FALLBACK_PROTOCOL;
+}
+
+function callMessage(input: SnippetInput, id: number) {
+  return { jsonrpc: '2.0', id, method: 'tools/call', params: { name: input.tool, arguments: input.args } };
+}
+
+/** The HTTP request that carries the call, headers included, as the MCP Streamable HTTP transport sends it. */
+export function jsonRpcRequest(input: SnippetInput): string {
+  return [
+    `POST ${input.url}`,
+    'Content-Type: application/json',
+    'Accept: application/json, text/event-stream',
+    `X-SVC-CREDENTIAL: <${ACCESS_ID_VAR}>`,
+    `X-SVC-SECRET-KEY: <${SECRET_KEY_VAR}>`,
+    'Mcp-Session-Id: <the Mcp-Session-Id header of the initialize response>',
+    `MCP-Protocol-Version: ${protocol(input)}`,
+    '',
+    JSON.stringify(callMessage(input, 2), null, 2),
+  ].join('\n');
+}
+
+const tsString = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
+
+function indent(text: string, spaces: number): string {
+  return text.replace(/\n/g, `\n${' '.repeat(spaces)}`);
+}
+
+/** A runnable TypeScript (ES module) program using the official MCP SDK, reading the credentials from the environment. */
+export function typescriptSnippet(input: SnippetInput): string {
+  const lines = [
+    `// Run with: ${ACCESS_ID_VAR}=… ${SECRET_KEY_VAR}=… ${input.caFile ? `NODE_EXTRA_CA_CERTS=${input.caFile} ` : ''}npx tsx call.ts`,
+    "import { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+    "import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';",
+    '',
+    `const accessId = process.env.${ACCESS_ID_VAR};`,
+    `const secretKey = process.env.${SECRET_KEY_VAR};`,
+    `if (!accessId || !secretKey) throw new Error('Set ${ACCESS_ID_VAR} and ${SECRET_KEY_VAR}: the gateway needs both headers.');`,
+    '',
+    `const transport = new StreamableHTTPClientTransport(new URL(${tsString(input.url)}), {`,
+    "  requestInit: { headers: { 'X-SVC-CREDENTIAL': accessId, 'X-SVC-SECRET-KEY': secretKey } },",
+    '});',
+    "const client = new Client({ name: 'my-agent', version: '1.0.0' });",
+    'await client.connect(transport);',
+    'try {',
+    `  const result = await client.callTool({`,
+    `    name: ${tsString(input.tool)},`,
+    `    arguments: ${indent(JSON.stringify(input.args, null, 2), 4)},`,
+    '  });',
+    '  if (result.isError) console.error(result.content);',
+    '  else console.log(JSON.stringify(result.structuredContent ?? result.content, null, 2));',
+    '} finally {',
+    '  await client.close();',
+    '}',
+  ];
+  return lines.join('\n');
+}
+
+/** Single-quoted for POSIX shells: a quote inside becomes '\''. */
+export function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, "'\\''")}'`;
+}
+
+/**
+ * A bash script with curl: initialize (the gateway hands out a session id), the initialized
+ * notification, the call, then the session's DELETE. The credentials come from the environment.
+ */
+export function curlSnippet(input: SnippetInput): string {
+  const version = protocol(input);
+  const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'curl', version: '1.0.0' } } };
+  return [
+    '#!/usr/bin/env bash',
+    `# ${input.tool} through the gateway with curl. Set ${ACCESS_ID_VAR} and ${SECRET_KEY_VAR} first.`,
+    'set -euo pipefail',
+    `URL=${shellQuote(input.url)}`,
+    `CURL=(curl -sS${input.caFile ? ` --cacert ${shellQuote(input.caFile)}` : ''}`,
+    "  -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream'",
+    `  -H "X-SVC-CREDENTIAL: $${ACCESS_ID_VAR}" -H "X-SVC-SECRET-KEY: $${SECRET_KEY_VAR}")`,
+    '',
+    '# 1. initialize: the session id comes back in a response header.',
+    `SESSION=$("\${CURL[@]}" -D - -o /dev/null "$URL" -d ${shellQuote(JSON.stringify(init))} | tr -d '\\r' | awk -F': ' 'tolower($1) == "mcp-session-id" { print $2 }')`,
+    `S=(-H "Mcp-Session-Id: $SESSION" -H ${shellQuote(`MCP-Protocol-Version: ${version}`)})`,
+    '"${CURL[@]}" "${S[@]}" "$URL" -d \'{"jsonrpc":"2.0","method":"notifications/initialized"}\'',
+    '',
+    '# 2. the call (the answer may arrive as a server-sent event: a "data:" line).',
+    `"\${CURL[@]}" "\${S[@]}" "$URL" -d ${shellQuote(JSON.stringify(callMessage(input, 2)))}`,
+    'echo',
+    '',
+    '# 3. end the session.',
+    '"${CURL[@]}" "${S[@]}" -X DELETE -o /dev/null "$URL"',
+  ].join('\n');
+}
+
+export const EXPORT_FORMATS = [
+  { id: 'jsonrpc', label: 'JSON-RPC request', build: jsonRpcRequest },
+  { id: 'typescript', label: 'TypeScript (MCP SDK)', build: typescriptSnippet },
+  { id: 'curl', label: 'curl', build: curlSnippet },
+] as const;

@@ -1,0 +1,64 @@
+/** A place in the arguments: object keys and array indexes. */
+export type Path = readonly (string | number)[];
+
+/** The JSON pointer of a path, as ajv reports errors (`/networks/0`). */
+export function pointerOf(path: Path): string {
+  return path.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
+export function getIn(value: unknown, path: Path): unknown {
+  let node = value;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string | number, unknown>)[key];
+  }
+  return node;
+}
+
+/**
+ * A copy of `root` with the value at `path` replaced; `undefined` removes an object key (an optional
+ * field left empty is left out of the arguments rather than sent as "").
+ */
+export function setIn(root: unknown, path: Path, value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path as [string | number, ...(string | number)[]];
+  if (typeof head === 'number') {
+    const list = Array.isArray(root) ? [...root] : [];
+    list[head] = setIn(list[head], rest, value);
+    return list;
+  }
+  const obj: Record<string, unknown> = root !== null && typeof root === 'object' && !Array.isArray(root) ? { ...(root as Record<string, unknown>) } : {};
+  const next = setIn(obj[head], rest, value);
+  if (next === undefined) delete obj[head];
+  else obj[head] = next;
+  return obj;
+}
+
+/** Issues from main keyed by pointer; a field shows those at its pointer. */
+export type IssueMap = ReadonlyMap<string, readonly string[]>;
+
+export function issueMap(issues: readonly { pointer: string; message: string }[]): IssueMap {
+  const map = new Map<string, string[]>();
+  for (const issue of issues) map.set(issue.pointer, [...(map.get(issue.pointer) ?? []), issue.message]);
+  return map;
+}
+
+/** A stable id for a field's input from its path, for labels and for focusing the first invalid field. */
+export function fieldId(tool: string, path: Path): string {
+  return `pg-${tool}-${path.map(String).join('.') || 'root'}`.replace(/[^A-Za-z0-9_.-]/g, '_');
+}
+
+/** Parses the raw JSON editor's text, with a message that says where it breaks. */
+export function parseArguments(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
+  if (text.trim() === '') return { ok: true, value: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, message: `The JSON is not valid: ${(error as Error).message}` };
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return { ok: false, message: 'The arguments must be a JSON object, like {"query": "USDC"}.' };
+  }
+  return { ok: true, value: value as Record<string, unknown> };
+}
