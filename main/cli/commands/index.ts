@@ -1,23 +1,23 @@
 import type { Command } from '../command';
-import { webCommand } from './web';
-import { idCommands } from './ids';
-import { registryCommands } from './registry';
-import { logoCommands } from './logo';
-import { bridgeCommand } from './bridge';
-import { loginCommand } from './login';
-import { logoutCommand } from './logout';
-import { statusCommand } from './status';
-import { clientsCommands } from './clients';
 
-// Each feature adds its commands here, one import and one spread per module.
-export const commands: readonly Command[] = [
-  webCommand,
-  ...idCommands,
-  ...registryCommands,
-  ...logoCommands,
-  bridgeCommand,
-  loginCommand,
-  logoutCommand,
-  statusCommand,
-  ...clientsCommands,
-];
+/**
+ * Command modules load on demand. Assistants spawn `companion bridge` at every launch and wait for it, so
+ * when it is the command only its module loads: the others pull in registry, image and gateway code.
+ * Each feature adds its module to the list below, one `import()` per module; the order is the help's.
+ */
+async function allCommands(): Promise<Command[]> {
+  const lists = await Promise.all([
+    import('./web').then((m) => [m.webCommand]),
+    import('./ids').then((m) => m.idCommands),
+    import('./registry').then((m) => m.registryCommands),
+    import('./logo').then((m) => m.logoCommands),
+    import('./bridge').then((m) => [m.bridgeCommand]),
+    import('./login').then((m) => [m.loginCommand]),
+    import('./logout').then((m) => [m.logoutCommand]),
+    import('./status').then((m) => [m.statusCommand]),
+    import('./clients').then((m) => m.clientsCommands),
+  ]);
+  return lists.flat();
+}
+
+export const commands: readonly Command[] = process.argv[2] === 'bridge' ? [(await import('./bridge')).bridgeCommand] : await allCommands();
