@@ -9,6 +9,12 @@ export const icons: Record<string, ReactElement> = {
   about: (
     <svg {...base}><circle cx="12" cy="12" r="9" /><path d="M12 11v6" /><path d="M12 7.5v.01" /></svg>
   ),
+  validators: (
+    <svg {...base}><circle cx="12" cy="8" r="3.5" /><path d="M5 20c.8-3.6 3.6-5.5 7-5.5s6.2 1.9 7 5.5" /><path d="M17.5 4.5l1.5 1.5 3-3" /></svg>
+  ),
+  registryCheck: (
+    <svg {...base}><path d="M9 5h10M9 12h10M9 19h10" /><path d="M3.5 5l1.2 1.2L7 4" /><path d="M3.5 12l1.2 1.2L7 11" /><circle cx="5" cy="19" r="1.4" /></svg>
+  ),
   logo: (
     <svg width="26" height="26" viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="8" fill="var(--accent)" /><path d="M9 16h6l3-6 3 12 2-6h0" stroke="#fff" strokeWidth="2.4" fill="none" strokeLinecap="round" strokeLinejoin="round" /></svg>
   ),

@@ -1,0 +1,62 @@
+/** Page helpers for the wizard specs: steps are driven by their visible labels, as a user would. */
+import { mkdirSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+
+export const SCREENSHOTS = 'test-results/screenshots';
+
+/**
+ * Keeps a screenshot of the whole view as a test artifact. The app scrolls inside its content area, so
+ * the frame is let grow to the page for the shot (through the CSSOM, which the app's CSP allows).
+ */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const grow = (on: boolean) =>
+    page.evaluate((value) => {
+      for (const s of ['html', 'body', '#root', '.app-frame', '.main-column', '.content']) {
+        const el = document.querySelector<HTMLElement>(s);
+        if (!el) continue;
+        el.style.height = value ? 'auto' : '';
+        el.style.overflow = value ? 'visible' : '';
+      }
+    }, on);
+  await grow(true);
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
+  await grow(false);
+}
+
+export async function openWizard(page: Page, launchUrl: string): Promise<void> {
+  await page.goto(launchUrl);
+  await page.getByRole('button', { name: 'Submit a validator' }).click();
+  await expect(page.getByRole('navigation', { name: 'Submission steps' })).toBeVisible();
+}
+
+export const nextButton = (page: Page) => page.getByRole('button', { name: /^Next: / });
+
+export async function next(page: Page): Promise<void> {
+  await expect(nextButton(page)).toBeEnabled();
+  await nextButton(page).click();
+}
+
+export async function stepTitle(page: Page): Promise<string> {
+  return (await page.locator('#step-title').textContent()) ?? '';
+}
+
+export async function chooseFolder(page: Page, root: string): Promise<void> {
+  await page.getByLabel('Registry folder', { exact: true }).fill(root);
+  await expect(page.getByText(/This is a validator registry/)).toBeVisible();
+}
+
+export async function chooseChain(page: Page, search: string, name: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Chain' }).fill(search);
+  await page.getByRole('option', { name: new RegExp(`^${name}\\b`) }).click();
+  await expect(page.getByText(new RegExp(`${name}: [\\d,]+ validators? listed`))).toBeVisible();
+}
+
+/** From an empty wizard to the Validator ID step of `chain`. */
+export async function startAt(page: Page, root: string, search: string, chainName: string): Promise<void> {
+  await chooseFolder(page, root);
+  await next(page);
+  await chooseChain(page, search, chainName);
+  await next(page);
+  await expect(page.locator('#step-title')).toHaveText('Validator ID');
+}

@@ -1,0 +1,165 @@
+/** The "Registry folder" field with recent folders, the desktop Browse button, and what the folder is. */
+import { useEffect, useRef, useState } from 'react';
+import { useApi } from '../../../app/api-context';
+import type { FolderInfo } from '../../../../../domain/ipc/registry-channels';
+import { browseForFolder, forgetRecent, openFolder, setRootInput } from '../wizard-actions';
+import { useWizardStore } from '../wizard-store';
+import { plural, Spinner } from './common';
+import { useHost } from './use-host';
+
+const CHECK_DELAY_MS = 450;
+
+export function FolderField() {
+  const api = useApi();
+  const host = useHost();
+  const root = useWizardStore((s) => s.draft.root);
+  const folder = useWizardStore((s) => s.folder);
+  const recent = useWizardStore((s) => s.recent);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [browseError, setBrowseError] = useState<string>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const change = (value: string) => {
+    setRootInput(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void openFolder(api, value), CHECK_DELAY_MS);
+  };
+  const openNow = (value: string) => {
+    clearTimeout(timer.current);
+    setRootInput(value);
+    void openFolder(api, value);
+  };
+  const browse = () => {
+    setBrowseError(undefined);
+    browseForFolder(api).catch((e: Error) => setBrowseError(e.message));
+  };
+  const checkedThis = folder.status !== 'idle' && folder.input === root;
+
+  return (
+    <div className="stack-sm">
+      <div className="field">
+        <label htmlFor="registry-folder">Registry folder</label>
+        <div className="input-row">
+          <input
+            id="registry-folder"
+            type="text"
+            className="mono"
+            value={root}
+            spellCheck={false}
+            autoComplete="off"
+            placeholder="/home/you/assets"
+            aria-describedby="registry-folder-hint registry-folder-status"
+            aria-invalid={checkedThis && folder.status === 'done' && !folder.data.isRegistry ? true : undefined}
+            onChange={(e) => change(e.target.value)}
+            onKeyDown={(e) => {
+              // Enter checks the folder at once; when it is already checked, the form moves on.
+              if (e.key === 'Enter' && !(checkedThis && folder.status === 'done' && folder.data.isRegistry)) {
+                e.preventDefault();
+                openNow(root);
+              }
+            }}
+          />
+          {host === 'electron' && (
+            <button type="button" className="button" onClick={browse}>
+              Browse…
+            </button>
+          )}
+        </div>
+        <p id="registry-folder-hint" className="hint">
+          The folder of your copy (clone) of the assets repository: the one that contains <code>blockchains</code>. Paste its full path
+          {host === 'electron' ? ' or press Browse.' : '.'}
+        </p>
+        {browseError && <p className="field-message error">{browseError}</p>}
+      </div>
+      <div id="registry-folder-status" aria-live="polite">
+        {checkedThis && <FolderStatus folder={folder} onUse={openNow} />}
+      </div>
+      {recent.length > 0 && (
+        <div className="recent-folders">
+          <h3 id="recent-title">Recent folders</h3>
+          <ul aria-labelledby="recent-title">
+            {recent.map((f) => (
+              <li key={f}>
+                <button type="button" className="link-button mono" onClick={() => openNow(f)} aria-current={f === root ? 'true' : undefined}>
+                  {f}
+                </button>
+                <button type="button" className="icon-button" aria-label={`Forget ${f}`} title="Remove from this list" onClick={() => void forgetRecent(api, f)}>
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function FolderStatus({ folder, onUse }: { folder: ReturnType<typeof useWizardStore.getState>['folder']; onUse: (path: string) => void }) {
+  if (folder.status === 'loading') return <Spinner label="Looking at the folder…" />;
+  if (folder.status === 'error') return <p className="callout error">{folder.message}</p>;
+  if (folder.status !== 'done') return null;
+  const info = folder.data;
+  if (!info.isRegistry) {
+    return (
+      <div className="callout error" role="alert">
+        <p>{info.message}</p>
+        {info.suggestion && (
+          <p className="callout-actions">
+            <span>Did you mean this folder?</span>
+            <button type="button" className="button small" onClick={() => onUse(info.suggestion!)}>
+              Use {info.suggestion}
+            </button>
+          </p>
+        )}
+      </div>
+    );
+  }
+  return <RegistrySummary info={info} />;
+}
+
+function RegistrySummary({ info }: { info: FolderInfo }) {
+  const damaged = info.chains.filter((c) => c.problem);
+  return (
+    <div className="folder-summary">
+      <p className="callout ok">
+        This is a validator registry: {plural(info.chains.length, 'chain')} with {plural(info.validators, 'validator')}.
+      </p>
+      <GitState info={info} />
+      {damaged.length > 0 && (
+        <p className="callout warn">
+          {plural(damaged.length, 'chain has', 'chains have')} a damaged list ({damaged.map((c) => c.name).join(', ')}). The wizard will not change those lists until they are repaired.
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function GitState({ info }: { info: FolderInfo }) {
+  const git = info.git;
+  if (!git) {
+    return <p className="muted small">Not a git checkout: the wizard can still write the files; you then add them to your fork on GitHub.</p>;
+  }
+  return (
+    <div className="git-state">
+      <span className="muted">Git branch</span>
+      <span className="badge accent mono">{git.branch ?? 'detached HEAD'}</span>
+      {git.changes === 0 ? (
+        <span className="badge ok">No uncommitted changes</span>
+      ) : (
+        <details className="inline-details">
+          <summary>
+            <span className="badge warn">{plural(git.changes, 'uncommitted change')}</span>
+          </summary>
+          <p className="muted small">These stay as they are: the wizard commits only the files it writes.</p>
+          <ul className="mono small">
+            {git.changedPaths.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+            {git.changes > git.changedPaths.length && <li>…and {git.changes - git.changedPaths.length} more</li>}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+/** The optional one-click branch and commit of exactly the written files, with a suggested title. */
+import { useState } from 'react';
+import { useApi } from '../../../app/api-context';
+import type { GitInfo } from '../../../../../domain/ipc/registry-channels';
+import { commitWritten } from '../wizard-actions';
+import { useWizardStore } from '../wizard-store';
+import { Spinner } from './common';
+
+export function GitCommitPanel({ git, suggestedBranch, suggestedTitle }: { git: GitInfo; suggestedBranch: string; suggestedTitle: string }) {
+  const api = useApi();
+  const committing = useWizardStore((s) => s.committing);
+  const commit = useWizardStore((s) => s.draft.written?.commit ?? null);
+  const [branch, setBranch] = useState(suggestedBranch);
+  const [title, setTitle] = useState(suggestedTitle);
+
+  if (commit) {
+    return (
+      <section className="git-panel" aria-labelledby="git-title">
+        <h3 id="git-title">Committed</h3>
+        <p className="callout ok">
+          Commit <code>{commit.commit.slice(0, 8)}</code> “{commit.title}” is on branch <code>{commit.branch}</code>. Only the files above are in it.
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="git-panel" aria-labelledby="git-title">
+      <h3 id="git-title">Branch and commit (optional)</h3>
+      <p className="muted small">
+        One click puts exactly these files on a new branch, ready to push. You are on <code>{git.branch ?? 'a detached HEAD'}</code>
+        {git.changes > 0 ? '; your other uncommitted changes stay as they are.' : '.'}
+      </p>
+      <div className="form-grid two">
+        <div className="field">
+          <label htmlFor="git-branch">Branch name</label>
+          <input id="git-branch" type="text" className="mono" value={branch} spellCheck={false} onChange={(e) => setBranch(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="git-title-input">Commit title</label>
+          <input id="git-title-input" type="text" value={title} onChange={(e) => setTitle(e.target.value)} />
+        </div>
+      </div>
+      <div className="row">
+        <button type="button" className="button" disabled={committing.status === 'loading' || branch.trim() === '' || title.trim() === ''} onClick={() => void commitWritten(api, branch.trim(), title.trim())}>
+          Create branch and commit
+        </button>
+        {committing.status === 'loading' && <Spinner label="Committing…" />}
+      </div>
+      {committing.status === 'error' && (
+        <p className="callout error" role="alert">
+          {committing.message}
+        </p>
+      )}
+    </section>
+  );
+}

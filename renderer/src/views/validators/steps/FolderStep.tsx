@@ -1,0 +1,13 @@
+import { FolderField } from '../parts/FolderField';
+import { StepHeading } from '../parts/common';
+
+export function FolderStep() {
+  return (
+    <>
+      <StepHeading number={1} title="Registry folder">
+        Where is your copy of the validator registry? The wizard writes your entry and logo there, exactly as the registry expects them.
+      </StepHeading>
+      <FolderField />
+    </>
+  );
+}

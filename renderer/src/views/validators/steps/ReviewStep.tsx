@@ -1,0 +1,111 @@
+import { useEffect } from 'react';
+import { useApi } from '../../../app/api-context';
+import type { RegistryFinding } from '../../../../../domain/ipc/registry-channels';
+import { STEPS } from '../draft';
+import { stepForFinding } from '../finding-steps';
+import { formatBytes } from '../logo-checklist';
+import { DiffView } from '../parts/DiffView';
+import { FindingList } from '../parts/FindingList';
+import { plural, Spinner, StepHeading } from '../parts/common';
+import { makePlan } from '../wizard-actions';
+import { planKey } from '../wizard-progress';
+import { goToStep, useWizardStore } from '../wizard-store';
+
+export function ReviewStep() {
+  const api = useApi();
+  const state = useWizardStore();
+  const key = planKey(state);
+  useEffect(() => {
+    void makePlan(api);
+  }, [api, key]);
+  const plan = state.plan;
+
+  const same = (a: RegistryFinding, b: RegistryFinding) => a.code === b.code && a.field === b.field && a.path === b.path;
+  const others = plan.status === 'done' ? plan.data.findings.filter((f) => !plan.data.blocking.some((b) => same(b, f))) : [];
+  const goFix = (f: RegistryFinding) => {
+    const step = stepForFinding(f);
+    return { label: `Go to ${STEPS.find((s) => s.id === step)!.title}`, run: () => goToStep(step) };
+  };
+
+  return (
+    <>
+      <StepHeading number={6} title="Review">
+        Exactly what will change in your registry folder. Nothing is written until you press “Write files” in the next step.
+      </StepHeading>
+      {plan.status === 'loading' && <Spinner label="Preparing the changes…" />}
+      {plan.status === 'error' && (
+        <div className="callout error" role="alert">
+          <p>{plan.message}</p>
+          <button type="button" className="button small" onClick={() => void makePlan(api, { force: true })}>
+            Try again
+          </button>
+        </div>
+      )}
+      {plan.status === 'done' && plan.key === key && (
+        <div className="review stack-md">
+          <p className="review-summary">
+            <strong>{plan.data.summary}</strong>
+          </p>
+          {plan.data.blocking.length > 0 && (
+            <section className="callout error" aria-labelledby="blocking-title">
+              <h3 id="blocking-title">{plural(plan.data.blocking.length, 'problem')} to fix before writing</h3>
+              <FindingList findings={plan.data.blocking} action={goFix} />
+            </section>
+          )}
+
+          <section aria-labelledby="entry-title">
+            <h3 id="entry-title">The entry in list.json</h3>
+            <pre className="code-block" tabIndex={0} aria-labelledby="entry-title">
+              {plan.data.entryJson}
+            </pre>
+          </section>
+
+          <section aria-labelledby="diff-title">
+            <h3 id="diff-title">Changes to {plan.data.files.find((f) => f.path.endsWith('list.json'))?.path ?? 'list.json'}</h3>
+            <DiffView diff={plan.data.diff} label="Changes to list.json" />
+          </section>
+
+          <section aria-labelledby="files-title">
+            <h3 id="files-title">Files that will be written</h3>
+            <table className="data files-table">
+              <thead>
+                <tr>
+                  <th>File</th>
+                  <th>Change</th>
+                  <th className="num">Size</th>
+                </tr>
+              </thead>
+              <tbody>
+                {plan.data.files.map((f) => (
+                  <tr key={f.path}>
+                    <td className="mono path-cell">{f.absolutePath}</td>
+                    <td>{f.action === 'create' ? <span className="badge ok">New file</span> : <span className="badge accent">Replaced</span>}</td>
+                    <td className="num">{f.bytesBefore === null ? formatBytes(f.bytesAfter) : `${formatBytes(f.bytesBefore)} → ${formatBytes(f.bytesAfter)}`}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {plan.data.logo && (
+              <div className="review-logo">
+                <img src={plan.data.logo} alt="The logo that will be written" width={64} height={64} />
+                <span className="muted small">The logo that will be written as logo.png.</span>
+              </div>
+            )}
+          </section>
+
+          <section aria-labelledby="warnings-title">
+            <h3 id="warnings-title">Warnings and notes</h3>
+            {others.length === 0 ? (
+              <p className="callout ok">No warnings: the entry and the logo meet every rule the wizard checks.</p>
+            ) : (
+              <>
+                {others.some((f) => f.severity === 'error') && <p className="muted small">Problems marked “Already there” existed before this change; they do not stop you writing, but reviewers may ask you to fix them.</p>}
+                <FindingList findings={others} action={goFix} existing />
+              </>
+            )}
+          </section>
+        </div>
+      )}
+    </>
+  );
+}
