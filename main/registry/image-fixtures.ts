@@ -106,10 +106,14 @@ export async function noisyJpeg(width: number, height: number): Promise<Buffer> 
   return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
 }
 
-export const SCRIPTED_SVG = Buffer.from(
-  `<?xml version="1.0"?>
-<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">
+/** Green, with a script and an event handler that would paint it red, and an external image that would cover it. */
+export function scriptedSvg(externalImage = 'file:///etc/hostname'): Buffer {
+  return Buffer.from(`<?xml version="1.0"?>
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="64" height="64" viewBox="0 0 64 64">
   <script>document.getElementById('r').setAttribute('fill', '#ff0000')</script>
   <rect id="r" width="64" height="64" fill="#00aa00" onload="this.setAttribute('fill', '#ff0000')"/>
-</svg>`,
-);
+  <image href="${externalImage}" xlink:href="${externalImage}" width="64" height="64"/>
+</svg>`);
+}
+
+export const SCRIPTED_SVG = scriptedSvg();

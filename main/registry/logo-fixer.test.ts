@@ -1,10 +1,12 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { apng, noisyJpeg, pngBomb, pngWithHugeText, SCRIPTED_SVG, sidewaysJpeg, solidPng } from './image-fixtures';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { apng, noisyJpeg, pngBomb, pngWithHugeText, scriptedSvg, sidewaysJpeg, solidPng } from './image-fixtures';
 import { fixLogo } from './logo-fixer';
 import { scanPng } from './png-chunks';
 import { toDataUrl } from './logo-preview';
-import { refusal } from './test-support';
+import { refusal, removeDir, tempDir } from './test-support';
 
 async function pixel(png: Buffer, x: number, y: number): Promise<number[]> {
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -96,8 +98,12 @@ describe('fixLogo', () => {
     expect(tiny.notes[0]).toMatch(/enlarged from 1 px to 256 px/);
   });
 
-  it('rasterises an SVG at full resolution and never runs its script', async () => {
-    const result = await fixLogo(SCRIPTED_SVG);
+  it('rasterises an SVG at full resolution, never runs its script and never loads external files', async () => {
+    const dir = await tempDir('svg-');
+    const blue = join(dir, 'blue.png');
+    await writeFile(blue, await solidPng(64, '#0000ff'));
+    const result = await fixLogo(scriptedSvg(`file://${blue}`));
+    await removeDir(dir);
     await expectCompliant(result);
     expect(result.before.findings[0]!.code).toBe('logo-not-png');
     expect(await pixel(result.png, 128, 128)).toEqual([0, 0xaa, 0, 255]);
@@ -113,6 +119,7 @@ describe('fixLogo', () => {
     expect((await refusal(fixLogo(Buffer.alloc(0)))).message).toMatch(/empty/);
     expect((await refusal(fixLogo(Buffer.from('not an image')))).message).toMatch(/not an image the companion can open/);
     expect((await refusal(fixLogo('/nonexistent.png'))).message).toMatch(/could not be opened/);
+    expect((await refusal(fixLogo(Buffer.alloc(65 * 1024 * 1024)))).message).toMatch(/images over 64 MB are not opened/);
     const size = await refusal(fixLogo(await solidPng(256), { size: 100 }));
     expect([size.code, size.message]).toEqual(['invalid-option', expect.stringMatching(/from 128 to 512/)]);
   });

@@ -87,15 +87,22 @@ function checkOptions(options: FixLogoOptions): Required<Omit<FixLogoOptions, 'c
   return { size, fit, position, previewSize, ...(options.crop ? { crop: options.crop } : {}) };
 }
 
+function tooBig(size: number): RegistryError {
+  return unfixable(`The image is ${(size / 1e6).toFixed(0)} MB; images over ${MAX_INPUT_BYTES / 1024 / 1024} MB are not opened. Export a smaller version first.`);
+}
+
 async function readInput(input: Buffer | string): Promise<Buffer> {
-  if (Buffer.isBuffer(input)) return input;
+  if (Buffer.isBuffer(input)) {
+    if (input.length > MAX_INPUT_BYTES) throw tooBig(input.length);
+    return input;
+  }
   let size: number;
   try {
     size = (await stat(input)).size;
   } catch {
     throw unfixable(`The image "${input}" could not be opened: the file does not exist or cannot be read.`);
   }
-  if (size > MAX_INPUT_BYTES) throw unfixable(`The image is ${(size / 1e6).toFixed(0)} MB; images over ${MAX_INPUT_BYTES / 1024 / 1024} MB are not opened. Export a smaller version first.`);
+  if (size > MAX_INPUT_BYTES) throw tooBig(size);
   return readFile(input);
 }
 
