@@ -6,6 +6,7 @@
  * (an old problem of the entry, such as a missing logo, does not stop you from disabling it). Any
  * blocking code can be overridden by name.
  */
+import { readFile, stat } from 'node:fs/promises';
 import { readIfExists } from './atomic-write';
 import { checkValidatorId, getRegistryChain } from '../../domain/index';
 import { checkEntry } from './entry-rules';
@@ -85,6 +86,9 @@ export interface PlanOptions {
   /** Error codes the caller accepts knowingly (e.g. 'logo-missing' to add the logo later). */
   override?: readonly string[];
 }
+
+/** An unconverted logo larger than this is refused before reading (the limit is 100 kB anyway). */
+const MAX_UNFIXED_LOGO_BYTES = 8 * 1024 * 1024;
 
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -174,9 +178,11 @@ async function planLogo(root: string, chain: string, id: string, logo: LogoInput
   } else if (Buffer.isBuffer(logo.source)) {
     bytes = logo.source;
   } else {
-    const read = await readIfExists(logo.source);
-    if (!read) throw new RegistryError('invalid-option', `The logo file "${logo.source}" does not exist.`);
-    bytes = read;
+    const size = await stat(logo.source).then((s) => s.size, () => null);
+    if (size === null) throw new RegistryError('invalid-option', `The logo file "${logo.source}" does not exist.`);
+    // A logo must be under 100 kB; do not read a huge file only to say so.
+    if (size > MAX_UNFIXED_LOGO_BYTES) throw new RegistryError('invalid-option', `The logo file is ${(size / 1e6).toFixed(1)} MB; a logo must be under 100 kB. Let the companion convert it (--fix-logo, or "fix" in the app).`);
+    bytes = await readFile(logo.source);
   }
   const findings = (await checkLogo(bytes, place)).findings;
   const file = current?.equals(bytes) ? undefined : { path, before: current, beforeHash: current ? sha256(current) : null, after: bytes };

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultHistoryDir } from './history';
 import { parseList } from './list-reader';
@@ -133,6 +134,23 @@ describe('update and disable', () => {
     expect(plan.blocking).toEqual([]);
     const worse = await planWrite(root, { kind: 'update', chain: 'cosmos', id: flawed.id, changes: { website: 'hhttps://x.org' } });
     expect(worse.blocking.map((f) => f.code)).toEqual(['website-invalid']);
+  });
+
+  it('replaces only the logo when an update has no field changes; blocks a logo that is not a PNG', async () => {
+    const entries = parseList(await readFile(listPath()), { path: 'x' }).entries as { id: string }[];
+    const withLogo = entries.find((e) => existsSync(join(root, 'blockchains/cosmos/validators/assets', e.id, 'logo.png')))!;
+    const logoPath = join(root, 'blockchains/cosmos/validators/assets', withLogo.id, 'logo.png');
+    const jpeg = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#ff0000' } }).jpeg().toBuffer();
+    const blocked = await planWrite(root, { kind: 'update', chain: 'cosmos', id: withLogo.id, changes: {}, logo: { source: jpeg } });
+    expect(blocked.blocking.map((f) => f.code)).toEqual(['logo-not-png']);
+    const fixed = await planWrite(root, { kind: 'update', chain: 'cosmos', id: withLogo.id, changes: {}, logo: { source: jpeg, fix: true } });
+    expect(fixed.files.map((f) => f.path)).toEqual([`blockchains/cosmos/validators/assets/${withLogo.id}/logo.png`]);
+    expect(fixed.diff).toBe('');
+    expect(fixed.logoFix!.after.findings).toEqual([]);
+    await applyWrite(fixed, { historyDir });
+    expect(await readFile(logoPath)).toEqual(fixed.logoFix!.png);
+    await undo(root, { historyDir });
+    expect(git(root, 'status', '--porcelain')).toBe('');
   });
 
   it('refuses an unknown id with a clear message', async () => {
