@@ -1,6 +1,6 @@
 /** Where things live in a registry clone: `blockchains/<chain>/validators/{list.json,assets/<id>/logo.png}`. */
 import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 
 export const LOGO_FILE_NAME = 'logo.png';
 
@@ -42,9 +42,12 @@ export async function isRegistryRoot(dir: string): Promise<boolean> {
   return (await listChainFolders(dir)).length > 0;
 }
 
-/** A sentence for a folder that is not a registry root. */
+/** A sentence for a folder that is not a registry root, pointing at the right folder when the path shows it. */
 export function notARegistryMessage(dir: string): string {
-  return `"${dir}" is not a validator registry folder: it has no blockchains/<chain>/validators folders. Choose the folder of your copy of the assets repository (the one that contains "blockchains").`;
+  const parts = dir.split(/[/\\]/);
+  const at = parts.lastIndexOf('blockchains');
+  const hint = at > 0 ? ` Did you mean "${parts.slice(0, at).join(sep) || sep}"?` : '';
+  return `"${dir}" is not a validator registry folder: it has no blockchains/<chain>/validators folders. Choose the folder of your copy of the assets repository (the one that contains "blockchains").${hint}`;
 }
 
 /** Ids become folder names: refuse anything that could escape the assets folder or is not a plain name. */

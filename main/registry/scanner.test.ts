@@ -85,7 +85,7 @@ describe('checkRegistry on a copy of the real corpus', () => {
     const tron = await checkRegistry(root, { chains: ['tron'] });
     expect(tron.summary).toMatchObject({ chains: 1, entries: 10, logos: 10 });
     await expect(checkRegistry(root, { chains: ['bsc'] })).rejects.toThrow(/No validators folder for "bsc"/);
-    await expect(checkRegistry(join(root, 'blockchains'))).rejects.toThrow(/is not a validator registry folder/);
+    await expect(checkRegistry(join(root, 'blockchains', 'cosmos'))).rejects.toThrow(`is not a validator registry folder: it has no blockchains/<chain>/validators folders. Choose the folder of your copy of the assets repository (the one that contains "blockchains"). Did you mean "${root}"?`);
   });
 });
 
