@@ -37,6 +37,8 @@ export interface GatewayOptions {
   maxBodyBytes?: number;
   /** How long an upstream call may take (default 30 s). */
   upstreamTimeoutMs?: number;
+  /** Answer POSTs with one JSON body (default) or with an SSE stream per request. */
+  responseMode?: 'json' | 'sse';
 }
 
 /** Control of the embedded reference upstream, for fault tests. */
@@ -118,7 +120,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   }
   const demo = (embedded?.accounts ?? (accounts as AccountStore)).demo();
   const client = new UpstreamClient(options.upstream ?? embedded?.url ?? '', options.upstreamTimeoutMs);
-  const sessions = new SessionManager(() => createMcpServer(client), { idleMs: options.sessionIdleMs });
+  const sessions = new SessionManager(() => createMcpServer(client), { idleMs: options.sessionIdleMs, responseMode: options.responseMode });
   const faults: HttpFault[] = [];
   const handler = createHttpHandler({
     path,

@@ -68,12 +68,13 @@ export class Dataset {
   /** The live figures every listing shows, at instant t. */
   quote(asset: Asset, t: number) {
     const price = this.prices.priceAt(asset, t);
+    const change24h = this.prices.change(asset, t, '24h');
     const circulating = asset.market.circulating;
     return {
       price: sig(price),
-      change24h: round(this.prices.change(asset, t, '24h')),
+      change24h: round(change24h),
       marketCap: Math.round(price * circulating),
-      volume24h: Math.round(this.prices.volume24h(asset, t)),
+      volume24h: Math.round(this.prices.volume24h(asset, t, change24h)),
       circulating: Math.round(circulating),
       total: Math.round(asset.market.max ?? circulating),
       max: asset.market.max === undefined ? null : Math.round(asset.market.max),

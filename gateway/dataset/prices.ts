@@ -33,17 +33,19 @@ export const FIAT_RATES: Readonly<Record<string, number>> = {
  * so any instant (now, an hour ago, 90 days ago) costs the same few hashes.
  */
 export class PriceModel {
-  private readonly keys = new Map<string, number>();
+  // Hash keys per asset, computed once: the hot paths evaluate thousands of prices per listing.
+  private readonly keys = new WeakMap<Asset, { market: number; copy: number; volume: number; hype: number }>();
 
   constructor(private readonly seed: number) {}
 
-  private keyOf(name: string): number {
-    let key = this.keys.get(name);
-    if (key === undefined) {
-      key = hashString(`${this.seed}:${name}`);
-      this.keys.set(name, key);
+  private keysOf(asset: Asset) {
+    let k = this.keys.get(asset);
+    if (!k) {
+      const h = (name: string) => hashString(`${this.seed}:${name}`);
+      k = { market: h(asset.marketKey), copy: h(asset.assetId), volume: h(`${asset.assetId}:volume`), hype: h(`${asset.assetId}:hype`) };
+      this.keys.set(asset, k);
     }
-    return key;
+    return k;
   }
 
   /** Smooth noise in [-1, 1] for one layer. */
@@ -58,16 +60,16 @@ export class PriceModel {
 
   priceAt(asset: Asset, t: number): number {
     const { market } = asset;
-    const key = this.keyOf(asset.marketKey);
+    const keys = this.keysOf(asset);
     let log = 0;
     if (market.pegged) {
       // Stablecoins hover around the peg: a few basis points, never a walk.
-      log = 0.0012 * this.noise(key, 0, HOUR, t) + 0.0006 * this.noise(key, 1, 5 * MINUTE, t);
+      log = 0.0012 * this.noise(keys.market, 0, HOUR, t) + 0.0006 * this.noise(keys.market, 1, 5 * MINUTE, t);
     } else {
-      for (const layer of LAYERS) log += market.vol * layer.weight * this.noise(key, layer.index, layer.period, t);
+      for (const layer of LAYERS) log += market.vol * layer.weight * this.noise(keys.market, layer.index, layer.period, t);
     }
     // Copies of one market on different chains trade a hair apart.
-    if (asset.assetId !== asset.marketKey) log += 0.0004 * this.noise(this.keyOf(asset.assetId), 9, HOUR, t);
+    if (asset.assetId !== asset.marketKey) log += 0.0004 * this.noise(keys.copy, 9, HOUR, t);
     return market.price * Math.exp(log);
   }
 
@@ -78,10 +80,9 @@ export class PriceModel {
   }
 
   /** 24 h traded volume in USD: the market's level, busier on days with big moves. */
-  volume24h(asset: Asset, t: number): number {
-    const key = this.keyOf(`${asset.assetId}:volume`);
-    const swing = Math.abs(this.change(asset, t, '24h'));
-    return asset.market.volume24h * Math.exp(0.35 * this.noise(key, 0, 6 * HOUR, t) + 0.15 * this.noise(key, 1, HOUR, t)) * (1 + swing / 20);
+  volume24h(asset: Asset, t: number, change24h = this.change(asset, t, '24h')): number {
+    const key = this.keysOf(asset).volume;
+    return asset.market.volume24h * Math.exp(0.35 * this.noise(key, 0, 6 * HOUR, t) + 0.15 * this.noise(key, 1, HOUR, t)) * (1 + Math.abs(change24h) / 20);
   }
 
   /**
@@ -89,9 +90,12 @@ export class PriceModel {
    * churn term so the trending list reshuffles through the day.
    */
   trendingScore(asset: Asset, t: number): number {
-    const relativeVolume = this.volume24h(asset, t) / asset.market.volume24h;
-    const momentum = Math.abs(this.change(asset, t, '24h')) / 10 + Math.max(0, this.change(asset, t, '1h')) / 2;
-    const churn = 1 + this.noise(this.keyOf(`${asset.assetId}:hype`), 0, 3 * HOUR, t);
+    const now = this.priceAt(asset, t);
+    const change24h = (now / this.priceAt(asset, t - DAY) - 1) * 100;
+    const change1h = (now / this.priceAt(asset, t - HOUR) - 1) * 100;
+    const relativeVolume = this.volume24h(asset, t, change24h) / asset.market.volume24h;
+    const momentum = Math.abs(change24h) / 10 + Math.max(0, change1h) / 2;
+    const churn = 1 + this.noise(this.keysOf(asset).hype, 0, 3 * HOUR, t);
     return relativeVolume * (1 + momentum) * churn * (asset.fictional ? 1.2 : 1);
   }
 }

@@ -137,6 +137,23 @@ describe('lifecycle', () => {
     }
   });
 
+  it('answers POSTs with one JSON body by default, or with an SSE stream in sse mode', async () => {
+    const headers = { ...MCP_HEADERS, ...credentialHeaders(gateway) };
+    expect((await rawRequest(gateway, { headers, body: initializeBody() })).headers['content-type']).toMatch(/^application\/json/);
+    const sse = await startGateway({ dataDir, responseMode: 'sse' });
+    try {
+      const init = await rawRequest(sse, { headers, body: initializeBody() });
+      expect(init.headers['content-type']).toBe('text/event-stream');
+      expect(init.text).toMatch(/^(id: .*\n)?event: message\ndata: \{"result":\{"protocolVersion"/m);
+      const { client, close } = await connect(sse);
+      const result = (await client.callTool({ name: 'get_listing_categories', arguments: {} })) as CallToolResult;
+      expect(result.structuredContent).toMatchObject({ docs: expect.arrayContaining([{ id: 'memes', name: 'Memes' }]) });
+      await close();
+    } finally {
+      await sse.close();
+    }
+  });
+
   it('serves a certificate of your own with tlsCert and tlsKey', async () => {
     const otherDir = await mkdtemp(join(tmpdir(), 'gw-own-cert-'));
     try {

@@ -34,7 +34,7 @@ function sdkErrorAsJson(message: string): CallToolResult {
     const problems = (invalid[2] ?? '').split('\n').map((line) => line.replace(/^([\s\S]*) at ([\w.[\]]+)$/, '$2: $1'));
     return errorResult({ code: 'invalid_arguments', message: `Invalid arguments for ${invalid[1]}: ${problems.join('; ')}` });
   }
-  const unknown = /^Tool (.+) not found$/.exec(text);
+  const unknown = /^Tool (.*) not found$/.exec(text);
   if (unknown) return errorResult({ code: 'unknown_tool', message: `Unknown tool "${(unknown[1] ?? '').slice(0, 80)}". Call tools/list to see the ${TOOLS.length} tools.` });
   if (/^Output validation error/.test(text)) return errorResult({ code: 'upstream_bad_response', message: `The upstream answer does not have the documented shape: ${text}` });
   return errorResult({ code: 'tool_failed', message: text });

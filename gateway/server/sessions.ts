@@ -14,6 +14,11 @@ export interface Session {
 export interface SessionOptions {
   /** Sessions idle longer than this are closed; their clients get 404 and initialize again. */
   readonly idleMs?: number;
+  /**
+   * How POST requests are answered: one JSON body ('json', the default: a call is request/response,
+   * and one write per answer is much cheaper over TLS) or an SSE stream per request ('sse').
+   */
+  readonly responseMode?: 'json' | 'sse';
   readonly maxSessions?: number;
 }
 
@@ -25,6 +30,7 @@ export class SessionManager {
   private readonly sessions = new Map<string, Session>();
   private readonly idleMs: number;
   private readonly maxSessions: number;
+  private readonly responseMode: 'json' | 'sse';
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
@@ -33,6 +39,7 @@ export class SessionManager {
   ) {
     this.idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
     this.maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+    this.responseMode = options.responseMode ?? 'json';
     this.sweeper = setInterval(() => this.sweep(), Math.min(60_000, this.idleMs)).unref();
   }
 
@@ -61,6 +68,7 @@ export class SessionManager {
     const server = this.createServer();
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
+      enableJsonResponse: this.responseMode === 'json',
       onsessioninitialized: (id) => {
         this.sessions.set(id, { id, accessId, transport, server, lastSeen: Date.now() });
       },

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { startGateway, type GatewayOptions, type RunningGateway } from '../start';
 
 /** A gateway on a free port with its own temporary data dir; `dispose` closes it and deletes the dir. */
@@ -26,6 +26,17 @@ export interface RawResponse {
   readonly json: any;
 }
 
+// Keep-alive connections per CA, so hundreds of raw requests do not each pay a TLS handshake.
+const agents = new Map<string, HttpsAgent>();
+function agentFor(caCertPem: string): HttpsAgent {
+  let agent = agents.get(caCertPem);
+  if (!agent) {
+    agent = new HttpsAgent({ keepAlive: true, maxSockets: 16, ca: caCertPem, servername: 'localhost' });
+    agents.set(caCertPem, agent);
+  }
+  return agent;
+}
+
 /** One HTTPS request to the gateway with full control of headers and body, trusting exactly its CA. */
 export function rawRequest(
   gateway: Pick<RunningGateway, 'url' | 'caCertPem'>,
@@ -39,11 +50,12 @@ export function rawRequest(
         port: url.port,
         path: init.path ?? url.pathname,
         method: init.method ?? 'POST',
-        headers: init.headers,
+        // An explicit length frames a body on any method (Node sends DELETE bodies unframed otherwise).
+        headers: { ...init.headers, ...(init.body !== undefined ? { 'content-length': String(Buffer.byteLength(init.body)) } : {}) },
         ca: gateway.caCertPem,
         // Verify the certificate as localhost even when a test forges the Host header.
         servername: 'localhost',
-        agent: false,
+        agent: agentFor(gateway.caCertPem),
       },
       (res) => {
         const chunks: Buffer[] = [];

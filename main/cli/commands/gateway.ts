@@ -52,7 +52,7 @@ export const gatewayCommand: Command = {
   summary: 'Run the reference gateway (MCP over HTTPS, offline data)',
   help: `Usage: companion gateway [--host H] [--port N] [--path P] [--upstream URL]
                          [--tls-cert FILE --tls-key FILE] [--data-dir DIR]
-                         [--rate-limit N[:BURST]] [--test-hooks]
+                         [--rate-limit N[:BURST]] [--sse] [--test-hooks]
 
 Runs the reference gateway: the spec's MCP server (13 tools) on Streamable HTTP over HTTPS. Every
 request must carry X-SVC-CREDENTIAL and X-SVC-SECRET-KEY; the gateway signs its REST calls to the
@@ -77,12 +77,13 @@ Options:
                         (default: the app's reference-gateway folder)
   --rate-limit N[:B]    Built-in upstream: N requests/s per account, burst B (default generous;
                         1 is the free tier, which answers 429 beyond 1 request/s)
+  --sse                 Answer each POST with an SSE stream instead of one JSON body
   --test-hooks          Tests only: a search_assets query "slow:<ms>" makes the built-in upstream
                         wait that long (up to 60000 ms) before answering, so cancellation can be tested`,
   async run(argv, io) {
     const { values } = parseArgs({
       args: [...argv],
-      options: { ...COMMON_OPTIONS, path: { type: 'string' }, upstream: { type: 'string' }, 'tls-cert': { type: 'string' }, 'tls-key': { type: 'string' } },
+      options: { ...COMMON_OPTIONS, path: { type: 'string' }, upstream: { type: 'string' }, 'tls-cert': { type: 'string' }, 'tls-key': { type: 'string' }, sse: { type: 'boolean' } },
       strict: true,
       allowPositionals: false,
     });
@@ -101,10 +102,13 @@ Options:
       tlsKey: values['tls-key'] === undefined ? undefined : resolve(values['tls-key']),
       rateLimit: rateLimitOf(values['rate-limit']),
       testHooks: values['test-hooks'] ?? false,
+      responseMode: values.sse ? 'sse' : 'json',
     });
+    // Listen for signals before printing: whoever reads the line may stop us at once.
+    const stopped = untilStopped();
     io.stdout.write(`${JSON.stringify({ url: gateway.url, caCert: gateway.caCertPath, accessId: gateway.accessId, secretKey: gateway.secretKey })}\n`);
     io.stderr.write(`Reference gateway on ${gateway.url}, upstream ${gateway.upstreamUrl}${values['test-hooks'] ? ' (test hooks on)' : ''}. Ctrl-C to stop.\n`);
-    const signal = await untilStopped();
+    const signal = await stopped;
     await gateway.close();
     io.stderr.write(`Reference gateway stopped (${signal}).\n`);
     return 0;
@@ -140,9 +144,10 @@ Options:
       testHooks: values['test-hooks'] ?? false,
     });
     const demo = upstream.accounts.demo();
+    const stopped = untilStopped();
     io.stdout.write(`${JSON.stringify({ url: upstream.url, accessId: demo.accessId, secretKey: demo.secretKey })}\n`);
     io.stderr.write(`Reference upstream on ${upstream.url}. Ctrl-C to stop.\n`);
-    const signal = await untilStopped();
+    const signal = await stopped;
     await upstream.close();
     io.stderr.write(`Reference upstream stopped (${signal}).\n`);
     return 0;
