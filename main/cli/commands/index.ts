@@ -15,6 +15,7 @@ async function allCommands(): Promise<Command[]> {
     import('./login').then((m) => [m.loginCommand]),
     import('./logout').then((m) => [m.logoutCommand]),
     import('./status').then((m) => [m.statusCommand]),
+    import('./gateway').then((m) => m.gatewayCommands),
     import('./clients').then((m) => m.clientsCommands),
   ]);
   return lists.flat();
