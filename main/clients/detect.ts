@@ -86,7 +86,11 @@ export async function clientStatus(id: ClientId, options: DetectOptions): Promis
   try {
     entryValue = openConfig(spec, file, text).entry;
   } catch (error) {
-    if (error instanceof ConfigParseError || error instanceof ConfigShapeError) return { ...base, configExists: true, state: 'not-configured', problem: error.message };
+    if (error instanceof ConfigParseError) {
+      const problem = `${file} does not parse: line ${error.line}, column ${error.column}: ${error.reason}. Fix that line (or restore a backup); nothing is written to it until it parses.`;
+      return { ...base, configExists: true, state: 'not-configured', problem };
+    }
+    if (error instanceof ConfigShapeError) return { ...base, configExists: true, state: 'not-configured', problem: `${file}: ${error.problem}.` };
     throw error;
   }
   if (entryValue === undefined) return { ...base, configExists: true, state: 'not-configured' };

@@ -15,6 +15,9 @@ export const icons: Record<string, ReactElement> = {
   registryCheck: (
     <svg {...base}><path d="M9 5h10M9 12h10M9 19h10" /><path d="M3.5 5l1.2 1.2L7 4" /><path d="M3.5 12l1.2 1.2L7 11" /><circle cx="5" cy="19" r="1.4" /></svg>
   ),
+  assistants: (
+    <svg {...base}><path d="M20 11.5a7.5 7.5 0 0 1-10.9 6.7L4 19.5l1.3-4.6A7.5 7.5 0 1 1 20 11.5z" /><path d="M9 11.5h.01M12.5 11.5h.01M16 11.5h.01" /></svg>
+  ),
   logo: (
     <svg width="26" height="26" viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="8" fill="var(--accent)" /><path d="M9 16h6l3-6 3 12 2-6h0" stroke="#fff" strokeWidth="2.4" fill="none" strokeLinecap="round" strokeLinejoin="round" /></svg>
   ),

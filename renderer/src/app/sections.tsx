@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { OverviewView } from '../views/OverviewView';
 import { AboutView } from '../views/AboutView';
+import { AssistantsView } from '../views/assistants/AssistantsView';
 import { WizardView } from '../views/validators/WizardView';
 import { RegistryCheckView } from '../views/registry-check/RegistryCheckView';
 import { icons } from './icons';
@@ -15,6 +16,7 @@ export interface Section {
 /** Only sections that work are listed; each feature adds its own. */
 export const sections: readonly Section[] = [
   { id: 'overview', label: 'Overview', icon: icons.overview!, view: OverviewView },
+  { id: 'assistants', label: 'Assistants', icon: icons.assistants!, view: AssistantsView },
   { id: 'validators', label: 'Submit a validator', icon: icons.validators!, view: WizardView },
   { id: 'registry-check', label: 'Check registry', icon: icons.registryCheck!, view: RegistryCheckView },
   { id: 'about', label: 'About', icon: icons.about!, view: AboutView },
