@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
 import { UsageError, type CliIo } from '../main/cli/command';
 import { auditLogFile, bridgeLogFile, currentPathContext } from '../main/credentials/config-paths';
 import { validateProfileName } from '../main/credentials/profiles';
@@ -38,9 +39,9 @@ export async function runBridgeCli(argv: readonly string[], io: CliIo): Promise<
   const maxMessageBytes = positive('--max-message-bytes', values['max-message-bytes'], 1024 * 1024 * 1024);
   if (maxMessageBytes !== undefined && (!Number.isInteger(maxMessageBytes) || maxMessageBytes < 1024)) throw new UsageError('--max-message-bytes must be a whole number of at least 1024.');
 
+  const ownsProcess = io.stdout === process.stdout;
   const paths = currentPathContext(io.env);
   const log = createLogger({ stderr: io.stderr, file: bridgeLogFile(paths), debug: values.debug ?? false, tag: `bridge[${profile ?? 'default'}:${process.pid}]` });
-  const ownsProcess = io.stdout === process.stdout;
   // stdout is protocol only: route any library's console output to stderr.
   if (ownsProcess) {
     const toStderr = (...args: unknown[]) => io.stderr.write(`${args.map(String).join(' ')}\n`);

@@ -280,7 +280,10 @@ class BridgeSession {
   private connect(): Promise<Upstream> {
     if (this.upstream) return Promise.resolve(this.upstream);
     this.connecting ??= (async () => {
+      const started = performance.now();
       const target = await this.options.connect();
+      // performance.now() counts from process start: these show where a cold start goes.
+      this.log.debug(`connected at ${started.toFixed(1)} ms after start, profile and credentials took ${(performance.now() - started).toFixed(1)} ms`);
       if (this.closing) {
         await target.close();
         throw new BridgeError(ErrorCode.ShuttingDown, 'The bridge is shutting down.', { cause: 'shutting_down' });

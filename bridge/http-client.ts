@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { isIP, type Socket } from 'node:net';
 import { isLoopbackHost } from '../main/credentials/endpoint-url';
 
 export interface HttpRequest {
@@ -22,6 +23,8 @@ export interface HttpResponse {
 /** One keep-alive connection pool to one gateway origin. */
 export interface HttpClient {
   request(request: HttpRequest): Promise<HttpResponse>;
+  /** Opens the first connection (TCP and TLS) ahead of the first request, e.g. while the keychain is read. */
+  preconnect(): void;
   close(): Promise<void>;
 }
 
@@ -54,21 +57,51 @@ export async function createHttpClient(options: HttpClientOptions): Promise<Http
 
 const RETRYABLE_ON_REUSED_SOCKET = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 
+type ConnectionFactory = (options: object, callback?: unknown) => Socket;
+
+/**
+ * A keep-alive agent whose first connection can be opened early: the pool takes the waiting socket
+ * for its first request, exactly as if it had just created it.
+ */
+function warmable<A extends http.Agent>(agent: A): A & { preconnect(target: { host: string; port: number }): void; discardWarm(): void } {
+  const withFactory = agent as unknown as { createConnection: ConnectionFactory; options: object };
+  const create = withFactory.createConnection.bind(agent);
+  let warm: Socket | undefined;
+  withFactory.createConnection = (options, callback) => {
+    const socket = warm;
+    warm = undefined;
+    return socket && !socket.destroyed ? socket : create(options, callback);
+  };
+  return Object.assign(agent, {
+    preconnect(target: { host: string; port: number }) {
+      if (warm) return;
+      // The options the pool would use: its own (CA, keep-alive), the target and the TLS server name.
+      warm = create({ ...withFactory.options, ...target, servername: isIP(target.host) ? '' : target.host, _agentKey: agent.getName(target) });
+      warm.on('error', () => warm?.destroy());
+    },
+    discardWarm() {
+      warm?.destroy();
+      warm = undefined;
+    },
+  });
+}
+
 function createDirectClient(options: HttpClientOptions): HttpClient {
   const secure = options.url.protocol === 'https:';
   const agentOptions: https.AgentOptions = { keepAlive: true, keepAliveMsecs: 15_000, scheduling: 'lifo', ...(options.ca ? { ca: options.ca } : {}) };
-  const agent = secure ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
+  const agent = warmable(secure ? new https.Agent(agentOptions) : new http.Agent(agentOptions));
   const send = secure ? https.request : http.request;
   const { hostname, port } = options.url;
   const path = `${options.url.pathname}${options.url.search}`;
   // URL keeps IPv6 hosts bracketed; the socket layer wants them bare.
   const host = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
+  const portNumber = Number(port) || (secure ? 443 : 80);
 
   function attempt(request: HttpRequest, mayRetry: boolean): Promise<HttpResponse> {
     return new Promise((resolve, reject) => {
       const headers: Record<string, string | number> = { ...request.headers };
       if (request.body !== undefined) headers['content-length'] = Buffer.byteLength(request.body);
-      const req = send({ agent, host, port: port || (secure ? 443 : 80), path, method: request.method, headers, ...(request.signal ? { signal: request.signal } : {}) });
+      const req = send({ agent, host, port: portNumber, path, method: request.method, headers, ...(request.signal ? { signal: request.signal } : {}) });
       let answered = false;
       req.on('response', (res) => {
         answered = true;
@@ -101,7 +134,9 @@ function createDirectClient(options: HttpClientOptions): HttpClient {
 
   return {
     request: (request) => attempt(request, true),
+    preconnect: () => agent.preconnect({ host, port: portNumber }),
     async close() {
+      agent.discardWarm();
       agent.destroy();
     },
   };
@@ -110,7 +145,14 @@ function createDirectClient(options: HttpClientOptions): HttpClient {
 async function createProxiedClient(options: HttpClientOptions): Promise<HttpClient> {
   const { EnvHttpProxyAgent } = await import('undici');
   const tls = options.ca ? { ca: options.ca } : undefined;
-  const dispatcher = new EnvHttpProxyAgent({ ...(tls ? { connect: tls, requestTls: tls } : {}) });
+  const env = options.env;
+  // From the given environment (not process.env, which an in-process caller may not share); '' means none.
+  const dispatcher = new EnvHttpProxyAgent({
+    httpProxy: env.http_proxy ?? env.HTTP_PROXY ?? '',
+    httpsProxy: env.https_proxy ?? env.HTTPS_PROXY ?? env.http_proxy ?? env.HTTP_PROXY ?? '',
+    noProxy: env.no_proxy ?? env.NO_PROXY ?? '',
+    ...(tls ? { connect: tls, requestTls: tls } : {}),
+  });
   const origin = options.url.origin;
   const path = `${options.url.pathname}${options.url.search}`;
   return {
@@ -135,6 +177,9 @@ async function createProxiedClient(options: HttpClientOptions): Promise<HttpClie
           res.body.destroy();
         },
       };
+    },
+    preconnect() {
+      // Through a proxy the tunnel is opened by the first request.
     },
     async close() {
       await dispatcher.destroy();

@@ -88,14 +88,26 @@ export async function connectProfile(options: ProfileTargetOptions): Promise<Ups
     embedded = await ensureEmbeddedGateway({ profile, paths: options.paths, env: options.env, log: options.log, ...(options.keychain ? { keychain: options.keychain } : {}) });
   }
   try {
-    const credentials = embedded?.credentials ?? (await credentialsFor(profile.name, options));
-    if (!credentials) {
-      throw new BridgeError(ErrorCode.CredentialsMissing, `No gateway credentials are stored for profile "${profile.name}". ${fixHint(profile.name)} to store the access id and secret key in the OS keychain.`, { cause: 'credentials_missing', profile: profile.name });
-    }
+    // The keychain answers on a worker thread (and the daemon's side): start it first, then set up
+    // TLS (CA store, handshake), which needs no credentials, while it runs.
+    const reading = embedded ? Promise.resolve(embedded.credentials) : credentialsFor(profile.name, options);
+    reading.catch(() => undefined);
     const url = new URL(profile.url);
     // The embedded gateway hands over its CA directly, which also covers a CA file not written yet.
     const ca = embedded?.caPem ?? (await trust(profile, options.env));
     const http = await createHttpClient({ url, ...(ca ? { ca } : {}), proxy: profile.proxy ?? true, env: options.env });
+    http.preconnect();
+    let credentials: Credentials | undefined;
+    try {
+      credentials = await reading;
+    } catch (error) {
+      await http.close();
+      throw error;
+    }
+    if (!credentials) {
+      await http.close();
+      throw new BridgeError(ErrorCode.CredentialsMissing, `No gateway credentials are stored for profile "${profile.name}". ${fixHint(profile.name)} to store the access id and secret key in the OS keychain.`, { cause: 'credentials_missing', profile: profile.name });
+    }
     const timeoutSeconds = options.timeoutSeconds ?? profile.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
     return {
       profile: profile.name,
