@@ -90,7 +90,10 @@ export function profilesHandlers(_ctx: HostContext, deps: ProfilesDeps = {}): Pi
         await ensureDefaultProfile({ env, paths, keychain, learnCredentials: false });
         const profiles = await store.list();
         profiles.sort((a, b) => (a.name === DEFAULT_PROFILE ? -1 : b.name === DEFAULT_PROFILE ? 1 : a.name.localeCompare(b.name)));
-        return { profiles: await Promise.all(profiles.map(summary)) };
+        // One at a time: the keychain's "locked or empty?" probe uses one item per process.
+        const summaries: ProfileSummary[] = [];
+        for (const profile of profiles) summaries.push(await summary(profile));
+        return { profiles: summaries };
       }),
 
     'profiles:save': (input: ProfileInput) =>

@@ -34,6 +34,8 @@ describe('result formatting', () => {
     expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
     expect(formatDuration(0.5)).toBe('0.50 ms');
     expect(formatDuration(1234)).toBe('1.2 s');
+    expect(formatDuration(180_000)).toBe('3 min');
+    expect(formatDuration(185_000)).toBe('3 min 5 s');
     expect(shortHash('0x52908400098527886E0F7030069857D2E4169EE7')).toBe('0x5290…9EE7');
     expect(countdown(125_000, 0)).toBe('2:05');
     expect(countdown(0, 1000)).toBeUndefined();

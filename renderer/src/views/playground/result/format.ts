@@ -62,7 +62,8 @@ export function formatDuration(ms: number): string {
   if (ms < 1) return `${ms.toFixed(2)} ms`;
   if (ms < 1000) return `${Math.round(ms)} ms`;
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+  const seconds = Math.round((ms % 60_000) / 1000);
+  return `${Math.floor(ms / 60_000)} min${seconds ? ` ${seconds} s` : ''}`;
 }
 
 /** 0x5290…9EE7 */

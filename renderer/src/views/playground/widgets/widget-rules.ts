@@ -72,3 +72,16 @@ export function chainFrom(source: ChainSource, args: unknown): number | undefine
 export function chainName(coin: number): string {
   return getCoin(coin)?.name ?? `coin ${coin}`;
 }
+
+/** Splits pasted text (commas, spaces, new lines) and adds what fits under the limit, skipping repeats. */
+export function addAssetIds(current: readonly string[], input: string, max: number): { next: string[]; skipped: number; repeated: number } {
+  const next = [...current];
+  let skipped = 0;
+  let repeated = 0;
+  for (const id of input.split(/[\s,;]+/).filter(Boolean)) {
+    if (next.includes(id)) repeated++;
+    else if (next.length >= max) skipped++;
+    else next.push(id);
+  }
+  return { next, skipped, repeated };
+}

@@ -1,0 +1,36 @@
+import { useActivityStore } from './state/activity-store';
+import { ComparePanel } from './history/ComparePanel';
+import { HistoryPanel } from './history/HistoryPanel';
+import { TrafficPanel } from './traffic/TrafficPanel';
+
+/** History, traffic and comparison, as tabs under the workbench. */
+export function ActivityPanel() {
+  const tab = useActivityStore((s) => s.tab);
+  const counts = {
+    history: useActivityStore((s) => s.history.length),
+    traffic: useActivityStore((s) => s.traffic.length),
+    compare: useActivityStore((s) => s.compare.length),
+  };
+  const setTab = useActivityStore.getState().setTab;
+  const tabs = [
+    { id: 'history', label: `History (${counts.history})` },
+    { id: 'traffic', label: `Traffic (${counts.traffic})` },
+    { id: 'compare', label: `Compare${counts.compare === 2 ? ' (2)' : ''}` },
+  ] as const;
+  return (
+    <section className="panel pg-activity" aria-label="Activity">
+      <div className="pg-tabs" role="tablist" aria-label="Activity">
+        {tabs.map((t) => (
+          <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} className={tab === t.id ? 'pg-tab active' : 'pg-tab'} onClick={() => setTab(t.id)}>
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" className="pg-tabpanel">
+        {tab === 'history' && <HistoryPanel />}
+        {tab === 'traffic' && <TrafficPanel />}
+        {tab === 'compare' && <ComparePanel />}
+      </div>
+    </section>
+  );
+}

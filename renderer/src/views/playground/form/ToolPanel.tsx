@@ -1,0 +1,161 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ToolInfo } from '../../../../../domain/ipc/playground-channels';
+import { useApi } from '../../../app/api-context';
+import { cancelRunning, runTool } from '../state/run-call';
+import { useWorkbenchStore } from '../state/workbench-store';
+import { annotationBadges } from '../tools/tool-groups';
+import { formatDuration } from '../result/format';
+import { fieldId, issueMap, type Path } from './form-value';
+import { ObjectProperties } from './ContainerFields';
+import { initialValue, resolve } from './schema-model';
+
+/** Elapsed time of the running call, shown from the first moment and ticking until it ends. */
+function Elapsed({ since }: { since: number }) {
+  const [now, setNow] = useState(performance.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(performance.now()), 100);
+    return () => clearInterval(timer);
+  }, []);
+  return <>{formatDuration(Math.max(0, now - since))}</>;
+}
+
+function RunBar({ tool }: { tool: ToolInfo }) {
+  const api = useApi();
+  const running = useWorkbenchStore((s) => s.running);
+  const run = () => {
+    const args = useWorkbenchStore.getState().currentArgs();
+    if (args) void runTool(api, tool.name, args);
+  };
+  return (
+    <div className="pg-runbar">
+      <button type="button" className="button primary pg-run" disabled={Boolean(running)} onClick={run}>
+        Run
+      </button>
+      {running ? (
+        <>
+          <span className="pg-running" role="status">
+            <span className="pg-spinner" aria-hidden="true" /> Running {running.tool}… <Elapsed since={running.startedAt} />
+          </span>
+          <button type="button" className="button" onClick={() => void cancelRunning(api)}>
+            Cancel
+          </button>
+        </>
+      ) : (
+        <span className="muted pg-small">Checked against the input schema, then sent as tools/call through the bridge.</span>
+      )}
+    </div>
+  );
+}
+
+function IssueSummary({ tool }: { tool: ToolInfo }) {
+  const issues = useWorkbenchStore((s) => s.issues);
+  const notSent = useWorkbenchStore((s) => s.notSent);
+  const jsonError = useWorkbenchStore((s) => s.jsonError);
+  const mode = useWorkbenchStore((s) => s.mode);
+  if (!notSent && !jsonError && issues.length === 0) return null;
+  const focus = (pointer: string) => {
+    const path: Path = pointer.split('/').slice(1).map((p) => (/^\d+$/.test(p) ? Number(p) : p.replace(/~1/g, '/').replace(/~0/g, '~')));
+    document.getElementById(fieldId(tool.name, path))?.focus();
+  };
+  return (
+    <div className={notSent || jsonError ? 'callout error pg-issues' : 'callout warn pg-issues'} role="alert">
+      {jsonError && <p>{jsonError}</p>}
+      {notSent && <p className="pg-issues-title">{notSent}</p>}
+      {issues.length > 0 && (
+        <ul>
+          {issues.map((i) => (
+            <li key={`${i.pointer}:${i.message}`}>
+              {mode === 'form' && i.pointer ? (
+                <button type="button" className="pg-link-button" onClick={() => focus(i.pointer)}>
+                  {i.message}
+                </button>
+              ) : (
+                i.message
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The selected tool: what it does, its arguments as a generated form or raw JSON, and Run. */
+export function ToolPanel({ tool }: { tool: ToolInfo }) {
+  const mode = useWorkbenchStore((s) => s.mode);
+  const draft = useWorkbenchStore((s) => s.drafts[tool.name]);
+  const jsonText = useWorkbenchStore((s) => s.jsonText);
+  const issues = useWorkbenchStore((s) => s.issues);
+  const { setDraft, setMode, setJsonText, load } = useWorkbenchStore.getState();
+  const root = tool.inputSchema;
+  const schema = useMemo(() => resolve(root, root), [root]);
+  const args = draft ?? {};
+  const map = useMemo(() => issueMap(issues), [issues]);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const badges = annotationBadges(tool);
+  const api = useApi();
+  const shownIssues = issues.length > 0;
+
+  useEffect(() => {
+    // Once a Run was refused, re-check as the user edits, so fixed problems disappear from the list.
+    if (!shownIssues) return;
+    const timer = setTimeout(() => {
+      const current = useWorkbenchStore.getState().currentArgs();
+      if (!current) return;
+      api.playground.validate(tool.name, current).then(
+        (check) => useWorkbenchStore.getState().setIssues(check.issues, check.valid ? undefined : useWorkbenchStore.getState().notSent),
+        () => undefined,
+      );
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [api, tool.name, draft, jsonText, shownIssues]);
+
+  return (
+    <section className="panel pg-tool-panel" aria-labelledby="pg-tool-heading">
+      <header className="pg-tool-header">
+        <div>
+          <h2 id="pg-tool-heading" ref={headingRef} tabIndex={-1}>
+            <code>{tool.name}</code>
+          </h2>
+          {tool.title && <p className="pg-tool-subtitle">{tool.title}</p>}
+        </div>
+        <div className="pg-tool-meta">
+          <span className="badge">{tool.group}</span>
+          {badges.map((b) => (
+            <span key={b.label} className={`badge ${b.tone === 'neutral' ? '' : b.tone}`} title={b.title}>
+              {b.label}
+            </span>
+          ))}
+        </div>
+      </header>
+      {tool.description && <p className="pg-tool-desc">{tool.description}</p>}
+      <div className="pg-editor-bar">
+        <fieldset className="segmented pg-mode" aria-label="Arguments editor">
+          <legend className="visually-hidden">Arguments editor</legend>
+          {(['form', 'json'] as const).map((m) => (
+            <label key={m} className={mode === m ? 'active' : ''}>
+              <input type="radio" name="pg-mode" value={m} checked={mode === m} onChange={() => setMode(m)} />
+              {m === 'form' ? 'Form' : 'JSON'}
+            </label>
+          ))}
+        </fieldset>
+        <button type="button" className="pg-link-button" onClick={() => load(tool.name, (initialValue(root, root) as Record<string, unknown>) ?? {})}>
+          Reset to defaults
+        </button>
+      </div>
+      {mode === 'form' ? (
+        <form className="pg-form" aria-label={`Arguments of ${tool.name}`} onSubmit={(e) => e.preventDefault()} noValidate>
+          <ObjectProperties tool={tool.name} root={root} schema={schema} path={[]} value={args} onChange={(v) => setDraft(tool.name, v as Record<string, unknown>)} issues={map} args={args} />
+        </form>
+      ) : (
+        <div className="field pg-json-editor">
+          <label htmlFor="pg-json">Arguments as JSON</label>
+          <textarea id="pg-json" className="mono" spellCheck={false} value={jsonText} onChange={(e) => setJsonText(e.target.value)} rows={Math.min(18, Math.max(6, jsonText.split('\n').length + 1))} />
+          <span className="hint">Checked against the same input schema as the form before it is sent.</span>
+        </div>
+      )}
+      <IssueSummary tool={tool} />
+      <RunBar tool={tool} />
+    </section>
+  );
+}

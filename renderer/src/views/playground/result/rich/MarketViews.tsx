@@ -1,0 +1,176 @@
+import { formatCompact, formatPercent, formatPrice, trendClass } from '../format';
+import { arr, isObj, Mono, num, Section, str, TokenIcon, type RichProps } from './common';
+
+/** get_token_prices: one row per ticker, and the ids the market had no price for. */
+export function PricesView({ data }: RichProps) {
+  if (!isObj(data) || !Array.isArray(data.tickers)) return null;
+  const currency = str(data.currency) ?? 'USD';
+  const unknown = arr(data.unknown).map(String);
+  return (
+    <Section title={`Prices in ${currency}`} aside={<span className="muted pg-small">{data.tickers.length} priced</span>}>
+      <table className="data pg-prices">
+        <thead>
+          <tr>
+            <th>Asset</th>
+            <th className="num">Price</th>
+            <th className="num">24 h</th>
+            <th className="num">Market cap</th>
+            <th className="num">Volume 24 h</th>
+            <th className="num">Total supply</th>
+            <th>Source</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.tickers.filter(isObj).map((t) => (
+            <tr key={String(t.id)}>
+              <td>
+                <Mono>{String(t.id)}</Mono>
+              </td>
+              <td className="num">{formatPrice(t.price, currency)}</td>
+              <td className={`num ${trendClass(t.change_24h)}`}>{formatPercent(t.change_24h)}</td>
+              <td className="num">{formatCompact(t.market_cap)}</td>
+              <td className="num">{formatCompact(t.volume_24h)}</td>
+              <td className="num">{str(t.total_supply) ? formatCompact(Number(t.total_supply)) : '—'}</td>
+              <td className="muted">{str(t.provider) ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {unknown.length > 0 && (
+        <p className="callout warn pg-small">
+          No price for {unknown.length === 1 ? 'this id' : `these ${unknown.length} ids`}: {unknown.join(', ')}
+        </p>
+      )}
+    </Section>
+  );
+}
+
+const TIMEFRAMES = [
+  ['90d', 'percent_change_90d'],
+  ['60d', 'percent_change_60d'],
+  ['30d', 'percent_change_30d'],
+  ['7d', 'percent_change_7d'],
+  ['24h', 'percent_change_24h'],
+  ['1h', 'percent_change_1h'],
+] as const;
+
+/** Prices back in time from today's price and each timeframe's change: price / (1 + change). */
+export function pricePath(price: Record<string, unknown>): number[] {
+  const now = num(price.price);
+  if (now === undefined) return [];
+  const points: number[] = [];
+  for (const [, key] of TIMEFRAMES) {
+    const change = num(price[key]);
+    if (change !== undefined && change > -100) points.push(now / (1 + change / 100));
+  }
+  points.push(now);
+  return points;
+}
+
+/** A small line over the timeframes (90 d ago → now), green when up over the period, red when down. */
+export function Sparkline({ points, label }: { points: number[]; label: string }) {
+  if (points.length < 2) return null;
+  const w = 96;
+  const h = 28;
+  const min = Math.min(...points);
+  const max = Math.max(...points);
+  const span = max - min || 1;
+  const coords = points.map((p, i) => `${((i / (points.length - 1)) * (w - 4) + 2).toFixed(1)},${(h - 3 - ((p - min) / span) * (h - 6)).toFixed(1)}`);
+  const up = points[points.length - 1]! >= points[0]!;
+  return (
+    <svg className={up ? 'pg-spark up' : 'pg-spark down'} width={w} height={h} viewBox={`0 0 ${w} ${h}`} role="img" aria-label={label}>
+      <polyline points={coords.join(' ')} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round" />
+      <circle cx={coords[coords.length - 1]!.split(',')[0]} cy={coords[coords.length - 1]!.split(',')[1]} r="2.4" fill="currentColor" />
+    </svg>
+  );
+}
+
+/** get_trending_tokens: price, changes over every timeframe, a chart, and market figures. */
+export function TrendingView({ data }: RichProps) {
+  if (!isObj(data) || !Array.isArray(data.docs)) return null;
+  const docs = data.docs.filter(isObj);
+  return (
+    <Section title="Trending tokens" aside={<span className="muted pg-small">{docs.length} of {num(data.total) ?? docs.length}{str(data.cursor) ? ' · more pages (cursor)' : ''}</span>}>
+      <div className="pg-table-scroll">
+        <table className="data pg-trending">
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>Token</th>
+              <th className="num">Price</th>
+              {TIMEFRAMES.slice()
+                .reverse()
+                .map(([label]) => (
+                  <th key={label} className="num">
+                    {label}
+                  </th>
+                ))}
+              <th>90 d → now</th>
+              <th className="num">Market cap</th>
+            </tr>
+          </thead>
+          <tbody>
+            {docs.map((d, i) => {
+              const asset = isObj(d.asset) ? d.asset : {};
+              const price = isObj(d.price) ? d.price : {};
+              const market = isObj(d.market) ? d.market : {};
+              const name = str(asset.name) ?? '?';
+              return (
+                <tr key={String(asset.asset_id ?? i)}>
+                  <td className="muted">{i + 1}</td>
+                  <td>
+                    <div className="pg-token">
+                      <TokenIcon src={asset.icon_url} symbol={asset.symbol} />
+                      <div>
+                        <div className="pg-token-name">
+                          {name} <span className="muted">{str(asset.symbol)}</span>
+                          {asset.is_verified === true && (
+                            <span className="pg-verified" title="Verified">
+                              ✓
+                            </span>
+                          )}
+                        </div>
+                        <div className="pg-token-sub">{str(asset.network)}</div>
+                      </div>
+                    </div>
+                  </td>
+                  <td className="num">{formatPrice(price.price)}</td>
+                  {TIMEFRAMES.slice()
+                    .reverse()
+                    .map(([label, key]) => (
+                      <td key={label} className={`num ${trendClass(price[key])}`}>
+                        {formatPercent(price[key], 1)}
+                      </td>
+                    ))}
+                  <td>
+                    <Sparkline points={pricePath(price)} label={`${name}: 90 days ${formatPercent(price.percent_change_90d)}`} />
+                  </td>
+                  <td className="num">{formatCompact(market.market_cap)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </Section>
+  );
+}
+
+/** get_listing_categories: each category one click from its trending list. */
+export function CategoriesView({ data, onRun }: RichProps) {
+  if (!isObj(data) || !Array.isArray(data.docs)) return null;
+  return (
+    <Section title="Listing categories" aside={<span className="muted pg-small">Pick one to see its tokens</span>}>
+      <ul className="pg-category-grid">
+        {data.docs.filter(isObj).map((c) => (
+          <li key={String(c.id)}>
+            <button type="button" className="pg-category" onClick={() => onRun('get_trending_tokens', { category: String(c.id), limit: 20 })} title={`get_trending_tokens with category "${String(c.id)}"`}>
+              <span className="pg-category-name">{str(c.name) ?? String(c.id)}</span>
+              <Mono>{String(c.id)}</Mono>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,78 @@
+import type { CompanionApi } from '../../../../../domain/ipc/facade';
+import type { CallOutcome } from '../../../../../domain/ipc/playground-channels';
+import { useActivityStore } from './activity-store';
+import { useConnectionStore } from './connection-store';
+import { useWorkbenchStore, type Args } from './workbench-store';
+
+const newCallId = () => crypto.randomUUID();
+
+/**
+ * Validates the arguments in main (ajv), and only if they pass calls the tool through the bridge.
+ * Invalid arguments are never sent: the issues go next to their fields instead.
+ */
+export async function runTool(api: CompanionApi, tool: string, args: Args): Promise<void> {
+  const work = useWorkbenchStore.getState();
+  if (work.running) return;
+  work.setIssues([], undefined);
+  try {
+    const check = await api.playground.validate(tool, args);
+    if (!check.valid) {
+      const n = check.issues.length;
+      work.setIssues(check.issues, `Not sent: ${n === 1 ? 'one argument needs' : `${n} arguments need`} fixing first.`);
+      return;
+    }
+    if (check.issues.length > 0) work.setIssues(check.issues);
+  } catch (error) {
+    work.setIssues([], (error as Error).message);
+    return;
+  }
+  const callId = newCallId();
+  work.setRunning({ callId, tool, startedAt: performance.now() });
+  const profile = useConnectionStore.getState().connection?.profile ?? '';
+  let outcome: CallOutcome;
+  try {
+    outcome = await api.playground.call({ callId, tool, arguments: args });
+  } catch (error) {
+    // Not connected any more, or the services went away: shown like a failed call.
+    outcome = { callId, tool, status: 'error', startedAt: Date.now(), durationMs: 0, bytes: 0, error: { code: (error as { code?: string }).code ?? 'failed', message: (error as Error).message } };
+  } finally {
+    useWorkbenchStore.getState().setRunning(undefined);
+  }
+  useWorkbenchStore.getState().show({ outcome, args, profile, source: 'live' });
+  void useActivityStore.getState().loadHistory(api);
+}
+
+export async function cancelRunning(api: CompanionApi): Promise<void> {
+  const running = useWorkbenchStore.getState().running;
+  if (running) await api.playground.cancel(running.callId).catch(() => undefined);
+}
+
+/** Opens a history entry's stored result in the Result panel. */
+export async function showHistoryEntry(api: CompanionApi, id: string): Promise<void> {
+  const entry = await api.playground.historyEntry(id);
+  useWorkbenchStore.getState().show({
+    outcome: {
+      callId: entry.id,
+      tool: entry.tool,
+      status: entry.status,
+      startedAt: entry.startedAt,
+      durationMs: entry.durationMs,
+      bytes: entry.bytes,
+      ...(entry.result ? { result: entry.result } : {}),
+      ...(entry.error ? { error: entry.error } : {}),
+      historyId: entry.id,
+    },
+    args: entry.arguments,
+    profile: entry.profile,
+    source: 'history',
+    ...(entry.resultDropped !== undefined && !entry.result ? { dropped: entry.resultDropped } : {}),
+  });
+}
+
+/** A follow-up call from a result (a route step, a category): loads it into the editor and runs it. */
+export function runWith(api: CompanionApi, tool: string, args: Args): void {
+  const tools = useConnectionStore.getState().connection?.tools ?? [];
+  if (!tools.some((t) => t.name === tool)) return;
+  useWorkbenchStore.getState().load(tool, args);
+  void runTool(api, tool, args);
+}

@@ -1,0 +1,115 @@
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import type { CallOutcome, ValidationIssue } from '../../../../../domain/ipc/playground-channels';
+import { parseArguments } from '../form/form-value';
+
+export type Args = Record<string, unknown>;
+
+/** The result on screen: the latest call's, or one opened from history. */
+export interface ShownResult {
+  readonly outcome: CallOutcome;
+  readonly args: Args;
+  readonly profile: string;
+  readonly source: 'live' | 'history';
+  /** From history: the result was too large to keep across restarts (its size in bytes). */
+  readonly dropped?: number;
+}
+
+export interface RunningCall {
+  readonly callId: string;
+  readonly tool: string;
+  readonly startedAt: number;
+}
+
+interface WorkbenchState {
+  tool: string | undefined;
+  search: string;
+  /** Per tool: the arguments being edited (persisted, so a reload keeps them). */
+  drafts: Record<string, Args>;
+  mode: 'form' | 'json';
+  jsonText: string;
+  jsonError: string | undefined;
+  issues: ValidationIssue[];
+  notSent: string | undefined;
+  running: RunningCall | undefined;
+  shown: ShownResult | undefined;
+  /** Step ids of the last quote, offered by the route-step form. */
+  stepIds: string[];
+  selectTool(tool: string, initial: Args): void;
+  setSearch(search: string): void;
+  setDraft(tool: string, args: Args): void;
+  setMode(mode: 'form' | 'json'): void;
+  setJsonText(text: string): void;
+  /** The arguments to send, from whichever editor is showing; undefined (with jsonError set) when the JSON does not parse. */
+  currentArgs(): Args | undefined;
+  setIssues(issues: ValidationIssue[], notSent?: string): void;
+  setRunning(running: RunningCall | undefined): void;
+  show(result: ShownResult | undefined): void;
+  /** Loads arguments into the editor (history's "Edit"), switching tool if needed. */
+  load(tool: string, args: Args): void;
+}
+
+const pretty = (args: Args) => JSON.stringify(args, null, 2);
+
+export const useWorkbenchStore = create<WorkbenchState>()(
+  persist(
+    (set, get) => ({
+      tool: undefined,
+      search: '',
+      drafts: {},
+      mode: 'form',
+      jsonText: '{}',
+      jsonError: undefined,
+      issues: [],
+      notSent: undefined,
+      running: undefined,
+      shown: undefined,
+      stepIds: [],
+      selectTool(tool, initial) {
+        const drafts = get().drafts[tool] ? get().drafts : { ...get().drafts, [tool]: initial };
+        set({ tool, drafts, jsonText: pretty(drafts[tool] ?? {}), jsonError: undefined, issues: [], notSent: undefined });
+      },
+      setSearch: (search) => set({ search }),
+      setDraft(tool, args) {
+        set((s) => ({ drafts: { ...s.drafts, [tool]: args } }));
+      },
+      setMode(mode) {
+        const { tool, drafts, jsonText } = get();
+        if (mode === get().mode || !tool) return;
+        if (mode === 'json') {
+          set({ mode, jsonText: pretty(drafts[tool] ?? {}), jsonError: undefined });
+          return;
+        }
+        const parsed = parseArguments(jsonText);
+        if (!parsed.ok) {
+          set({ jsonError: `${parsed.message} Fix it to switch back to the form.` });
+          return;
+        }
+        set({ mode, drafts: { ...drafts, [tool]: parsed.value }, jsonError: undefined });
+      },
+      setJsonText: (jsonText) => set({ jsonText, jsonError: undefined }),
+      currentArgs() {
+        const { tool, drafts, mode, jsonText } = get();
+        if (!tool) return undefined;
+        if (mode === 'form') return drafts[tool] ?? {};
+        const parsed = parseArguments(jsonText);
+        if (!parsed.ok) {
+          set({ jsonError: parsed.message });
+          return undefined;
+        }
+        return parsed.value;
+      },
+      setIssues: (issues, notSent) => set({ issues, notSent }),
+      setRunning: (running) => set({ running }),
+      show(shown) {
+        const quote = shown?.outcome.tool === 'get_swap_quote' ? (shown.outcome.result?.structuredContent as { routes?: Array<{ steps?: Array<{ id?: unknown }> }> } | undefined) : undefined;
+        const stepIds = quote?.routes?.flatMap((r) => (r.steps ?? []).map((s) => s.id).filter((id): id is string => typeof id === 'string'));
+        set({ shown, ...(stepIds ? { stepIds } : {}) });
+      },
+      load(tool, args) {
+        set((s) => ({ tool, drafts: { ...s.drafts, [tool]: args }, jsonText: pretty(args), jsonError: undefined, issues: [], notSent: undefined }));
+      },
+    }),
+    { name: 'companion.playground.workbench', partialize: (s) => ({ tool: s.tool, drafts: s.drafts, mode: s.mode, jsonText: s.jsonText }) },
+  ),
+);
