@@ -18,6 +18,9 @@ export const icons: Record<string, ReactElement> = {
   assistants: (
     <svg {...base}><path d="M20 11.5a7.5 7.5 0 0 1-10.9 6.7L4 19.5l1.3-4.6A7.5 7.5 0 1 1 20 11.5z" /><path d="M9 11.5h.01M12.5 11.5h.01M16 11.5h.01" /></svg>
   ),
+  playground: (
+    <svg {...base}><path d="M14.5 3.5v5.2l5 8.6a2 2 0 0 1-1.7 3H6.2a2 2 0 0 1-1.7-3l5-8.6V3.5" /><path d="M8.5 3.5h7" /><path d="M7.2 14.5h9.6" /></svg>
+  ),
   logo: (
     <svg width="26" height="26" viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="8" fill="var(--accent)" /><path d="M9 16h6l3-6 3 12 2-6h0" stroke="#fff" strokeWidth="2.4" fill="none" strokeLinecap="round" strokeLinejoin="round" /></svg>
   ),

@@ -4,6 +4,7 @@ import { AboutView } from '../views/AboutView';
 import { AssistantsView } from '../views/assistants/AssistantsView';
 import { WizardView } from '../views/validators/WizardView';
 import { RegistryCheckView } from '../views/registry-check/RegistryCheckView';
+import { PlaygroundView } from '../views/playground/PlaygroundView';
 import { icons } from './icons';
 
 export interface Section {
@@ -17,6 +18,7 @@ export interface Section {
 export const sections: readonly Section[] = [
   { id: 'overview', label: 'Overview', icon: icons.overview!, view: OverviewView },
   { id: 'assistants', label: 'Assistants', icon: icons.assistants!, view: AssistantsView },
+  { id: 'playground', label: 'Tool playground', icon: icons.playground!, view: PlaygroundView },
   { id: 'validators', label: 'Submit a validator', icon: icons.validators!, view: WizardView },
   { id: 'registry-check', label: 'Check registry', icon: icons.registryCheck!, view: RegistryCheckView },
   { id: 'about', label: 'About', icon: icons.about!, view: AboutView },
