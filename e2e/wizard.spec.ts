@@ -7,9 +7,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { CLI, startBrowserMode, type RunningApp } from './support/browser-mode';
 import { freshValoperId, tempRegistry, testJpeg, type TempRegistry } from './support/registry-fixture';
-import { chooseChain, chooseFolder, next, nextButton, openWizard, shot } from './support/wizard-page';
+import { chooseChain, chooseFolder, next, nextButton, openWizard, shot, tabTo } from './support/wizard-page';
 
 let app: RunningApp;
 let registry: TempRegistry;
@@ -79,7 +80,8 @@ test('adds a new cosmos validator with a fixed logo, writes the files and commit
   // Move the square crop a little to the left with the keyboard.
   await page.getByLabel('Horizontal position').focus();
   await page.keyboard.press('Home');
-  await expect(page.locator('output[for="crop-left"]')).toHaveText('0');
+  await expect(page.locator('output[for="crop-left"]')).toHaveText('0 px');
+  await expect(page.locator('.image-frame.fixed')).toHaveAttribute('data-busy', 'false');
   await expect(fixed.locator('[data-status="pass"]')).toHaveCount(5);
   await expect(page.getByRole('img', { name: 'The fixed logo in a circle on a light background' })).toBeVisible();
   await shot(page, 'wizard-5-logo-fixed');
@@ -126,4 +128,83 @@ test('adds a new cosmos validator with a fixed logo, writes the files and commit
   expect(registry.git('status', '--porcelain').trim()).toBe('');
   await expect(page.getByText(`git push -u origin add-aurora-staking-cosmos`)).toBeVisible();
   await shot(page, 'wizard-7-committed');
+});
+
+test('the whole flow works from the keyboard alone, in the dark theme', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ colorScheme: 'dark' });
+  const page = await context.newPage();
+  const id = freshValoperId('osmovaloper');
+  try {
+    await openWizard(page, app.launchUrl);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    const folder = page.getByLabel('Registry folder', { exact: true });
+    await tabTo(page, folder);
+    await page.keyboard.type(registry.root);
+    await page.keyboard.press('Enter'); // checks the folder
+    await expect(page.getByText(/This is a validator registry/)).toBeVisible();
+    await page.keyboard.press('Enter'); // then moves on
+    await expect(page.locator('#step-title')).toHaveText('Chain');
+
+    await tabTo(page, page.getByRole('combobox', { name: 'Chain' }));
+    await page.keyboard.type('osmo');
+    await page.keyboard.press('Enter'); // chooses the first match
+    await expect(page.getByText(/Osmosis: [\d,]+ validators listed/)).toBeVisible();
+    await shot(page, 'wizard-dark-2-chain');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#step-title')).toHaveText('Validator ID');
+
+    await tabTo(page, page.getByLabel('Validator ID', { exact: true }));
+    await page.keyboard.type(id);
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#step-title')).toHaveText('Details');
+    await tabTo(page, page.getByLabel('Name', { exact: true }));
+    await page.keyboard.type('Keyboard Validator');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Operated without a mouse.');
+    await page.keyboard.press('Enter'); // no line break in a description
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('https://keyboard.example');
+    await tabTo(page, page.locator('summary', { hasText: 'Optional details' }));
+    await page.keyboard.press('Enter');
+    await tabTo(page, page.getByLabel('Commission (%)'));
+    await page.keyboard.type('7,5');
+    await expect(page.locator('#validator-commission-message')).toContainText('the spec asks for a whole number');
+    await shot(page, 'wizard-dark-4-details');
+    await expect(page.getByLabel('Description', { exact: true })).toHaveValue('Operated without a mouse.');
+    await tabTo(page, nextButton(page));
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#step-title')).toHaveText('Logo');
+
+    await tabTo(page, page.getByLabel('Logo', { exact: true }));
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Space');
+    await (await chooser).setFiles({ name: 'wide.webp', mimeType: 'image/webp', buffer: await sharp(await testJpeg(1200, 800)).webp().toBuffer() });
+    await expect(page.getByRole('list', { name: 'Logo checklist' }).locator('[data-rule="square"]')).toHaveAttribute('data-status', 'fail');
+    await tabTo(page, page.getByRole('button', { name: 'Fix logo' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('list', { name: 'Checklist of the fixed logo' }).locator('[data-status="pass"]')).toHaveCount(5);
+    const square = page.getByRole('group', { name: /^Crop square/ });
+    await tabTo(page, square);
+    await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.press('-');
+    await expect(square).toHaveAttribute('aria-label', /^Crop square, (?!800×800)\d+×\d+ px/);
+    await expect(page.locator('.image-frame.fixed')).toHaveAttribute('data-busy', 'false');
+    await shot(page, 'wizard-dark-5-logo');
+    await tabTo(page, nextButton(page));
+    await page.keyboard.press('Enter');
+
+    await expect(page.locator('.code-block')).toContainText('"commission": 7.5');
+    await expect(page.getByText('payout.commission is 7.5; the spec asks for a whole number')).toBeVisible();
+    await shot(page, 'wizard-dark-6-review');
+    await tabTo(page, nextButton(page));
+    await page.keyboard.press('Enter');
+    await tabTo(page, page.getByRole('button', { name: 'Write files' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Files written' })).toBeVisible();
+    await shot(page, 'wizard-dark-7-written');
+    expect(registry.entries('osmosis').at(-1)).toMatchObject({ id, name: 'Keyboard Validator', payout: { commission: 7.5 } });
+  } finally {
+    await context.close();
+  }
 });

@@ -69,3 +69,9 @@ export async function testJpeg(width: number, height: number): Promise<Buffer> {
     .jpeg({ quality: 88 })
     .toBuffer();
 }
+
+/** A compliant 256×256 logo PNG (well under 100 kB). */
+export async function compliantPng(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" rx="48" fill="#0f766e"/><circle cx="128" cy="128" r="70" fill="#ecfeff"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}

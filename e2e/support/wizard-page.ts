@@ -1,14 +1,14 @@
 /** Page helpers for the wizard specs: steps are driven by their visible labels, as a user would. */
 import { mkdirSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const SCREENSHOTS = 'test-results/screenshots';
 
 /**
- * Keeps a screenshot of the whole view as a test artifact. The app scrolls inside its content area, so
+ * Keeps a screenshot of the whole view (or, with full: false, of the first screen) as a test artifact. The app scrolls inside its content area, so
  * the frame is let grow to the page for the shot (through the CSSOM, which the app's CSP allows).
  */
-export async function shot(page: Page, name: string): Promise<void> {
+export async function shot(page: Page, name: string, options: { full?: boolean } = {}): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const grow = (on: boolean) =>
     page.evaluate((value) => {
@@ -17,11 +17,13 @@ export async function shot(page: Page, name: string): Promise<void> {
         if (!el) continue;
         el.style.height = value ? 'auto' : '';
         el.style.overflow = value ? 'visible' : '';
+        el.style.minHeight = value ? '100vh' : '';
       }
     }, on);
-  await grow(true);
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
-  await grow(false);
+  const full = options.full ?? true;
+  if (full) await grow(true);
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: full, animations: 'disabled', caret: 'hide' });
+  if (full) await grow(false);
 }
 
 export async function openWizard(page: Page, launchUrl: string): Promise<void> {
@@ -59,4 +61,13 @@ export async function startAt(page: Page, root: string, search: string, chainNam
   await chooseChain(page, search, chainName);
   await next(page);
   await expect(page.locator('#step-title')).toHaveText('Validator ID');
+}
+
+/** Presses Tab until `target` has focus: proves it is reachable from the keyboard (fails after `max` presses). */
+export async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`${target.toString()} was not reached with ${max} presses of Tab`);
 }

@@ -35,12 +35,18 @@ const KEEP_PLANS = 8;
 /** Progress events at most this often, plus the first and the last. */
 const PROGRESS_INTERVAL_MS = 60;
 
+/** What to do next, for refusals whose engine message says only what is wrong. */
+const ADVICE: Partial<Record<string, string>> = {
+  'list-unparseable': 'Repair the file, or restore its last committed version (for example with "git checkout -- <file>"), then go back to Review.',
+  'unknown-chain': 'Choose another chain, or update your copy of the registry.',
+};
+
 /** Runs engine code, turning its refusals into errors the renderer shows as they are. */
 async function engine<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof RegistryError) throw new ServiceError(error.code, error.message);
+    if (error instanceof RegistryError) throw new ServiceError(error.code, ADVICE[error.code] ? `${error.message} ${ADVICE[error.code]}` : error.message);
     throw error;
   }
 }

@@ -19,6 +19,9 @@ import './registry-check.css';
 
 const PAGE = 100;
 
+/** Inside a chain's folder the chain column already says where: show the part below validators/. */
+const shortPath = (path: string) => path.replace(/^blockchains\/[^/]+\/validators\//, '');
+
 export function RegistryCheckView() {
   const api = useApi();
   const folder = useWizardStore((s) => s.folder);
@@ -141,6 +144,12 @@ export function RegistryCheckView() {
             <p className="callout ok">No findings match these filters.</p>
           ) : (
             <table className="data findings-table">
+              <colgroup>
+                <col className="col-severity" />
+                <col className="col-chain" />
+                <col />
+                <col className="col-where" />
+              </colgroup>
               <thead>
                 <tr>
                   <th>Severity</th>
@@ -172,8 +181,8 @@ export function RegistryCheckView() {
                         {f.id && <code className="finding-id">{f.id}</code>} <code className="finding-code">{f.code}</code>
                       </div>
                     </td>
-                    <td className="mono where">
-                      {f.path.replace(/^blockchains\//, '')}
+                    <td className="mono where" title={f.path}>
+                      {shortPath(f.path)}
                       {f.line ? `:${f.line}` : ''}
                     </td>
                   </tr>

@@ -15,10 +15,13 @@ import { IdStep } from './steps/IdStep';
 import { LogoStep } from './steps/LogoStep';
 import { ReviewStep } from './steps/ReviewStep';
 import { WriteStep } from './steps/WriteStep';
-import { hydrate, startOver } from './wizard-actions';
-import { reachableSteps, stepChecks, stepIndex } from './wizard-progress';
+import { checkDetails, hydrate, startOver } from './wizard-actions';
+import { liveKey, reachableSteps, stepChecks, stepIndex } from './wizard-progress';
 import { goToStep, useWizardStore } from './wizard-store';
 import './wizard.css';
+
+/** Live checks wait for a short pause in typing. */
+const LIVE_DELAY_MS = 180;
 
 const VIEWS: Record<StepId, () => ReactElement> = {
   folder: FolderStep,
@@ -37,6 +40,13 @@ export function WizardView() {
   useEffect(() => {
     void hydrate(api);
   }, [api]);
+  // The engine's entry rules run after a short pause in typing, whichever step is open (a restored draft needs them too).
+  const key = state.hydrated ? liveKey(state) : '';
+  useEffect(() => {
+    if (!key) return;
+    const timer = setTimeout(() => void checkDetails(api), LIVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [api, key]);
 
   if (!state.hydrated) {
     return (
@@ -101,7 +111,7 @@ export function WizardView() {
                 Back
               </button>
               <div className="nav-reason" id="nav-reason" aria-live="polite">
-                {!check.ok && check.reason && (check.pending ? <Spinner label={check.reason} /> : <span>{check.reason}</span>)}
+                {!check.ok && check.reason && (check.pending ? <Spinner label={check.reason} /> : <span>{check.hint ?? check.reason}</span>)}
               </div>
               <button type="submit" className="button primary" disabled={!check.ok} aria-describedby="nav-reason">
                 Next: {next?.title}

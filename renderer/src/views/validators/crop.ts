@@ -7,8 +7,11 @@ export function centredSquare(width: number, height: number): CropBox {
   return { left: Math.floor((width - side) / 2), top: Math.floor((height - side) / 2), width: side, height: side };
 }
 
-/** Keeps a square inside the image with whole pixels, at least `minSide` (or the image) big. */
-export function clampSquare(box: { left: number; top: number; side: number }, width: number, height: number, minSide = 16): CropBox {
+/** Smaller crops would be enlarged more than 4× into a 256 px logo and look blurred. */
+export const MIN_CROP_SIDE = 64;
+
+/** Keeps a square inside the image with whole pixels, at least MIN_CROP_SIDE (or the whole image) big. */
+export function clampSquare(box: { left: number; top: number; side: number }, width: number, height: number, minSide = MIN_CROP_SIDE): CropBox {
   const maxSide = Math.min(width, height);
   const side = Math.round(Math.min(maxSide, Math.max(Math.min(minSide, maxSide), box.side)));
   const left = Math.round(Math.min(width - side, Math.max(0, box.left)));

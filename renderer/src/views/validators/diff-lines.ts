@@ -35,3 +35,10 @@ export function diffRows(diff: string): DiffRow[] {
 export function diffStats(rows: readonly DiffRow[]): { added: number; removed: number } {
   return { added: rows.filter((r) => r.kind === 'add').length, removed: rows.filter((r) => r.kind === 'del').length };
 }
+
+/** The entry is formatted as it sits inside the list (one level in); shown on its own, that indent is removed. */
+export function dedentEntry(json: string): string {
+  const lines = json.split('\n');
+  const indent = /^[ \t]*/.exec(lines.at(-1) ?? '')?.[0] ?? '';
+  return lines.map((l, i) => (i > 0 && l.startsWith(indent) ? l.slice(indent.length) : l)).join('\n');
+}

@@ -182,7 +182,7 @@ export async function checkDetails(api: CompanionApi): Promise<void> {
   const key = liveKey(s);
   if (s.live?.key === key || !s.draft.root || !s.draft.chain) return;
   const current = ticket('live');
-  const op = operationOf(s);
+  const op = operationOf(s, false);
   const snapshot = currentSnapshot(s);
   const entry: Record<string, unknown> =
     op.kind === 'add'

@@ -12,12 +12,27 @@ export interface StepCheck {
   ok: boolean;
   /** Why the step is not complete, as an instruction. */
   reason?: string;
+  /** A shorter instruction beside the Next button, where the step already shows the full message. */
+  hint?: string;
   /** A check is still running; the answer follows shortly. */
   pending?: boolean;
 }
 
 const okStep: StepCheck = { ok: true };
-const blocked = (reason: string, pending = false): StepCheck => ({ ok: false, reason, pending });
+const blocked = (reason: string, pending = false, hint?: string): StepCheck => ({ ok: false, reason, pending, ...(hint ? { hint } : {}) });
+
+/** The form's label for an engine field name, for the short hints. */
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  description: 'Description',
+  website: 'Website',
+  'payout.commission': 'Commission (%)',
+  'payout.payoutDelay': 'Payout delay',
+  'payout.payoutPeriod': 'Payout period',
+  'staking.minDelegation': 'Minimum delegation',
+  'status.note': 'Reason for disabling',
+};
+const fixField = (field: string | undefined) => `Correct “${FIELD_LABELS[field ?? ''] ?? 'the highlighted field'}” to continue.`;
 
 export function idState(s: WizardState): IdState {
   const entries = s.entries.status === 'done' && s.entries.chain === s.draft.chain ? s.entries.data : null;
@@ -37,13 +52,13 @@ export function logoRef(s: WizardState): LogoRef | undefined {
   return { logoId: logo.logoId, ...(logo.fix ? { fix: logo.fix } : {}) };
 }
 
-export function operationOf(s: WizardState): WizardOperation {
-  const logo = logoRef(s);
+export function operationOf(s: WizardState, withLogo = true): WizardOperation {
+  const logo = withLogo ? logoRef(s) : undefined;
   return buildOperation({ mode: s.draft.mode, chain: s.draft.chain, id: effectiveId(s), form: s.draft.form, snapshot: currentSnapshot(s), disable: s.draft.disable, logo });
 }
 
-/** Identifies what the live check and the plan were computed for. */
-export const liveKey = (s: WizardState) => JSON.stringify([s.draft.root, s.draft.chain, s.draft.mode, s.draft.originalId, operationOf(s)]);
+/** Identifies what the live check (the entry only, not the logo) and the plan were computed for. */
+export const liveKey = (s: WizardState) => JSON.stringify([s.draft.root, s.draft.chain, s.draft.mode, s.draft.originalId, operationOf(s, false)]);
 export const planKey = (s: WizardState) => JSON.stringify([s.folder.status === 'done' ? s.folder.data.root : s.draft.root, operationOf(s)]);
 export const fixKey = (s: WizardState) => JSON.stringify(s.draft.logo);
 
@@ -65,7 +80,7 @@ function folderStep(s: WizardState): StepCheck {
 function chainStep(s: WizardState): StepCheck {
   if (!s.draft.chain) return blocked('Choose the chain your validator runs on.');
   if (s.entries.chain !== s.draft.chain || s.entries.status === 'loading' || s.entries.status === 'idle') return blocked('Reading the chain’s validator list…', true);
-  if (s.entries.status === 'error') return blocked(s.entries.message);
+  if (s.entries.status === 'error') return blocked(s.entries.message, false, 'Repair this chain’s list first (see above), or choose another chain.');
   return okStep;
 }
 
@@ -73,19 +88,21 @@ function idStep(s: WizardState): StepCheck {
   if (s.draft.mode === 'update') return currentSnapshot(s) ? okStep : blocked(`The validator ${s.draft.originalId} is no longer in this chain’s list. Enter the id again.`);
   const id = idState(s);
   if (id.kind === 'valid') return okStep;
-  if (id.kind === 'listed') return blocked(`This validator is already listed as “${id.entry.name || id.value}”. Choose “Update this entry”, or enter a different id.`);
-  return blocked(id.message);
+  if (id.kind === 'listed') return blocked(`This validator is already listed as “${id.entry.name || id.value}”. Choose “Update this entry”, or enter a different id.`, false, 'Choose “Update this entry”, or enter a different id.');
+  return blocked(id.message, false, id.kind === 'empty' ? 'Enter your validator ID to continue.' : 'Correct the validator ID to continue.');
 }
 
 function detailsStep(s: WizardState): StepCheck {
-  const numbers = Object.values(numberProblems(s.draft.form));
-  if (numbers.length > 0) return blocked(numbers[0]!);
+  const numbers = Object.entries(numberProblems(s.draft.form));
+  if (numbers.length > 0) return blocked(numbers[0]![1], false, fixField(ENGINE_FIELD[numbers[0]![0]]));
   if (s.draft.disable.disabled && s.draft.mode === 'update' && s.draft.disable.note.trim() === '') return blocked('Say briefly why the validator is disabled (for example “Shut down in March 2025”).');
   const findings = detailFindings(s);
   if (!findings) return blocked('Checking the details…', true);
   const error = findings.find((f) => f.severity === 'error');
-  return error ? blocked(error.message) : okStep;
+  return error ? blocked(error.message, false, fixField(error.field)) : okStep;
 }
+
+const ENGINE_FIELD: Record<string, string> = { commission: 'payout.commission', payoutDelay: 'payout.payoutDelay', payoutPeriod: 'payout.payoutPeriod', minDelegation: 'staking.minDelegation' };
 
 function logoStep(s: WizardState): StepCheck {
   const logo = s.draft.logo;
@@ -107,7 +124,7 @@ function reviewStep(s: WizardState): StepCheck {
   if (s.plan.status === 'error') return blocked(s.plan.message);
   if (s.plan.status !== 'done' || s.plan.key !== planKey(s)) return blocked('Preparing the changes…', true);
   const first = s.plan.data.blocking[0];
-  return first ? blocked(`Fix this first: ${first.message}`) : okStep;
+  return first ? blocked(`Fix this first: ${first.message}`, false, 'Fix the problems listed above first.') : okStep;
 }
 
 export function stepChecks(s: WizardState): Record<StepId, StepCheck> {

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { CropBox } from '../../../../../domain/ipc/registry-channels';
-import { boxPercent, clampSquare, moveSquare, resizeSquare } from '../crop';
+import { boxPercent, clampSquare, MIN_CROP_SIDE, moveSquare, resizeSquare } from '../crop';
 
 interface Props {
   display: string;
@@ -26,7 +26,7 @@ export function CropEditor({ display, width, height, crop, onChange }: Props) {
     onChange(next);
   };
   const scale = () => width / (frame.current?.clientWidth || width);
-  const minSide = Math.min(width, height, 16);
+  const minSide = Math.min(width, height, MIN_CROP_SIDE);
   const maxSide = Math.min(width, height);
   const step = Math.max(1, Math.round(maxSide / 100));
 
@@ -98,7 +98,7 @@ function Slider({ id, label, value, min, max, step, onChange, unit }: { id: stri
       <label htmlFor={id}>{label}</label>
       <input id={id} type="range" min={min} max={max} step={step} value={value} disabled={max <= min} aria-valuetext={`${value} ${unit}`} onChange={(e) => onChange(Number(e.target.value))} />
       <output htmlFor={id} className="mono small">
-        {value}
+        {value} px
       </output>
     </div>
   );

@@ -6,7 +6,8 @@ import { commitWritten } from '../wizard-actions';
 import { useWizardStore } from '../wizard-store';
 import { Spinner } from './common';
 
-export function GitCommitPanel({ git, suggestedBranch, suggestedTitle }: { git: GitInfo; suggestedBranch: string; suggestedTitle: string }) {
+/** `written`: how many of the uncommitted changes are the wizard's own files. */
+export function GitCommitPanel({ git, written, suggestedBranch, suggestedTitle }: { git: GitInfo; written: number; suggestedBranch: string; suggestedTitle: string }) {
   const api = useApi();
   const committing = useWizardStore((s) => s.committing);
   const commit = useWizardStore((s) => s.draft.written?.commit ?? null);
@@ -28,7 +29,7 @@ export function GitCommitPanel({ git, suggestedBranch, suggestedTitle }: { git: 
       <h3 id="git-title">Branch and commit (optional)</h3>
       <p className="muted small">
         One click puts exactly these files on a new branch, ready to push. You are on <code>{git.branch ?? 'a detached HEAD'}</code>
-        {git.changes > 0 ? '; your other uncommitted changes stay as they are.' : '.'}
+        {git.changes > written ? `; your ${git.changes - written} other uncommitted change${git.changes - written === 1 ? '' : 's'} stay${git.changes - written === 1 ? 's' : ''} as ${git.changes - written === 1 ? 'it is' : 'they are'}, uncommitted.` : '.'}
       </p>
       <div className="form-grid two">
         <div className="field">

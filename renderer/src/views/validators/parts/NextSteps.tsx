@@ -2,20 +2,14 @@
  * What happens after the files are written, in plain words. The processing fee is posted by a bot on
  * the pull request and its amount and address change over time, so they are never stated here.
  */
-export function NextSteps({ branch, title, committed }: { branch: string | null; title: string; committed: boolean }) {
+export function NextSteps({ branch, title, committed }: { branch: string; title: string; committed: boolean }) {
   return (
     <section className="next-steps" aria-labelledby="next-steps-title">
       <h3 id="next-steps-title">Next steps</h3>
       <ol className="steps-list">
         <li>
-          <strong>{committed ? 'Push your branch to your fork on GitHub.' : 'Commit the two files and push them to your fork on GitHub.'}</strong>{' '}
-          {branch ? (
-            <>
-              In a terminal in the registry folder: <code>git push -u origin {branch}</code>. In GitHub Desktop, press “Publish branch”.
-            </>
-          ) : (
-            <>Use your usual git tool, or GitHub Desktop (“Commit”, then “Publish branch”).</>
-          )}
+          {committed ? <strong>Push your branch to your fork on GitHub.</strong> : <strong>Commit the two files on a new branch and push it to your fork on GitHub.</strong>}{' '}
+          {committed ? 'In a terminal in the registry folder:' : 'The button above makes the branch and the commit; then, in a terminal in the registry folder:'} <code>git push -u origin {branch}</code>. In GitHub Desktop, press “Publish branch”.
         </li>
         <li>
           <strong>Open a pull request</strong> from your branch to the main registry repository on GitHub. Use the title <q>{title}</q>. Put one validator in each pull request.

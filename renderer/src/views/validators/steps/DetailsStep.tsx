@@ -1,15 +1,11 @@
-import { useEffect } from 'react';
-import { useApi } from '../../../app/api-context';
 import type { RegistryFinding } from '../../../../../domain/ipc/registry-channels';
 import { numberProblems, type NumberField } from '../entry-form';
 import { StepHeading } from '../parts/common';
 import { TextField } from '../parts/TextField';
-import { checkDetails, setDisable, setField } from '../wizard-actions';
-import { detailFindings, liveKey } from '../wizard-progress';
+import { setDisable, setField } from '../wizard-actions';
+import { detailFindings } from '../wizard-progress';
 import { currentSnapshot, useWizardStore } from '../wizard-store';
 
-/** Live checks wait for a short pause in typing. */
-const LIVE_DELAY_MS = 180;
 const NAME_MAX = 50;
 const DESCRIPTION_MAX = 500;
 
@@ -21,14 +17,8 @@ const OPTIONAL: { field: NumberField; engineField: string; label: string; hint: 
 ];
 
 export function DetailsStep() {
-  const api = useApi();
   const state = useWizardStore();
   const { draft } = state;
-  const key = liveKey(state);
-  useEffect(() => {
-    const timer = setTimeout(() => void checkDetails(api), LIVE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [api, key]);
 
   const findings = detailFindings(state);
   const about = (field: string): RegistryFinding[] | null => findings && findings.filter((f) => f.field === field || f.field?.startsWith(`${field}.`));

@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useApi } from '../../../app/api-context';
 import type { CropBox, FixSettings, LogoInspection } from '../../../../../domain/ipc/registry-channels';
 import { centredSquare } from '../crop';
-import { buildChecklist, checklistPasses, formatBytes, otherLogoNotes } from '../logo-checklist';
+import { buildChecklist, checklistPasses, formatBytes, otherLogoNotes, type ChecklistRow } from '../logo-checklist';
 import { CirclePreviews } from '../parts/CirclePreviews';
 import { Spinner, StepHeading } from '../parts/common';
 import { CropEditor } from '../parts/CropEditor';
@@ -82,10 +82,19 @@ function ChosenLogo({ inspection }: { inspection: LogoInspection }) {
   const settings = chosen.fix;
   const facts = [inspection.fileName, inspection.format?.toUpperCase() ?? 'unknown format', inspection.width ? `${inspection.width}×${inspection.height} px` : null, formatBytes(inspection.bytes)].filter(Boolean).join(' · ');
 
+  // True from the first crop change until the fixer has been asked: the "After" image is about to change.
+  const [waiting, setWaiting] = useState(false);
   const fixWith = (next: FixSettings, delay = 0) => {
     clearTimeout(timer.current);
-    if (delay === 0) void applyFix(api, next);
-    else timer.current = setTimeout(() => void applyFix(api, next), delay);
+    const run = () => {
+      setWaiting(false);
+      void applyFix(api, next);
+    };
+    if (delay === 0) run();
+    else {
+      setWaiting(true);
+      timer.current = setTimeout(run, delay);
+    }
   };
   const defaultCrop: CropBox | undefined = inspection.width && inspection.height ? centredSquare(inspection.width, inspection.height) : undefined;
 
@@ -139,6 +148,7 @@ function ChosenLogo({ inspection }: { inspection: LogoInspection }) {
   const result = fix.status === 'done' || (fix.status === 'loading' && fix.data) ? fix.data : undefined;
   const afterRows = result ? buildChecklist({ fileName: 'logo.png', bytes: result.bytes, format: 'png', width: result.size, height: result.size }, result.after) : null;
   const crop = settings.crop ?? defaultCrop;
+  const busy = waiting || fix.status === 'loading';
   return (
     <section className="logo-result" aria-labelledby="logo-fixed-title">
       <h3 id="logo-fixed-title">Before and after</h3>
@@ -151,15 +161,13 @@ function ChosenLogo({ inspection }: { inspection: LogoInspection }) {
             <div className="image-frame checkerboard">{inspection.display && <img src={inspection.display} alt="Your image" />}</div>
           )}
           <p className="muted small">{facts}</p>
-          <p className="small">
-            {rows.filter((r) => r.status === 'fail').length === 0 ? 'Met every rule already.' : `Broke ${rows.filter((r) => r.status === 'fail').length} of ${rows.length} rules: ${rows.filter((r) => r.status === 'fail').map((r) => r.label.toLowerCase()).join('; ')}.`}
-          </p>
+          <RuleSummary rows={rows} />
         </div>
         <div className="ba-column">
           <p className="ba-label">After</p>
-          <div className="image-frame checkerboard fixed">
+          <div className="image-frame checkerboard fixed" data-busy={busy}>
             {result && <img src={result.png} alt="The fixed logo that will be saved as logo.png" />}
-            {fix.status === 'loading' && (
+            {busy && (
               <div className="image-busy">
                 <Spinner label="Fixing…" />
               </div>
@@ -187,7 +195,7 @@ function ChosenLogo({ inspection }: { inspection: LogoInspection }) {
       </fieldset>
 
       {result && afterRows && (
-        <div className="logo-grid">
+        <div className="logo-grid after">
           <LogoChecklist rows={afterRows} label="Checklist of the fixed logo" />
           <CirclePreviews previews={result.previews} what="The fixed logo" />
         </div>
@@ -207,6 +215,23 @@ function ChosenLogo({ inspection }: { inspection: LogoInspection }) {
         </p>
       )}
     </section>
+  );
+}
+
+function RuleSummary({ rows }: { rows: readonly ChecklistRow[] }) {
+  const failed = rows.filter((r) => r.status === 'fail');
+  if (failed.length === 0) return <p className="small">The original already met every rule.</p>;
+  return (
+    <div className="rule-badges small">
+      <span>
+        Broke {failed.length} of {rows.length} rules:
+      </span>
+      {failed.map((r) => (
+        <span key={r.rule} className="badge bad">
+          {r.label}
+        </span>
+      ))}
+    </div>
   );
 }
 

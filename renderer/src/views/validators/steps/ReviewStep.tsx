@@ -4,6 +4,7 @@ import type { RegistryFinding } from '../../../../../domain/ipc/registry-channel
 import { STEPS } from '../draft';
 import { stepForFinding } from '../finding-steps';
 import { formatBytes } from '../logo-checklist';
+import { dedentEntry } from '../diff-lines';
 import { DiffView } from '../parts/DiffView';
 import { FindingList } from '../parts/FindingList';
 import { plural, Spinner, StepHeading } from '../parts/common';
@@ -56,7 +57,7 @@ export function ReviewStep() {
           <section aria-labelledby="entry-title">
             <h3 id="entry-title">The entry in list.json</h3>
             <pre className="code-block" tabIndex={0} aria-labelledby="entry-title">
-              {plan.data.entryJson}
+              {dedentEntry(plan.data.entryJson)}
             </pre>
           </section>
 

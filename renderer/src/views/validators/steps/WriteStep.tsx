@@ -28,6 +28,13 @@ export function WriteStep() {
       <StepHeading number={7} title="Write">
         The wizard writes the files into your registry folder in one safe step: either every file is written, or none is. You can undo it afterwards.
       </StepHeading>
+      {state.writing.status === 'error' && (
+        <div className="callout error" role="alert">
+          <p>
+            <strong>Nothing was written.</strong> {state.writing.message}
+          </p>
+        </div>
+      )}
       {!plan && state.plan.status !== 'error' && <Spinner label="Preparing the changes…" />}
       {state.plan.status === 'error' && <p className="callout error">{state.plan.message}</p>}
       {plan && (
@@ -49,13 +56,6 @@ export function WriteStep() {
           </div>
         </>
       )}
-      {state.writing.status === 'error' && (
-        <div className="callout error" role="alert">
-          <p>
-            <strong>Nothing was written.</strong> {state.writing.message}
-          </p>
-        </div>
-      )}
     </>
   );
 }
@@ -66,6 +66,7 @@ function Written() {
   const written = state.draft.written!;
   const chainName = getRegistryChain(written.chain)?.name ?? written.chain;
   const title = suggestedTitle(written.kind, written.name, chainName);
+  const branch = suggestedBranch(written.kind, written.name, written.chain);
   const git = state.folder.status === 'done' && state.folder.data.root === written.root ? state.folder.data.git : null;
 
   if (written.undone) {
@@ -113,8 +114,8 @@ function Written() {
         </div>
         {state.undoing.status === 'error' && <p className="callout error">{state.undoing.message}</p>}
       </section>
-      {git && <GitCommitPanel git={git} suggestedBranch={suggestedBranch(written.kind, written.name, written.chain)} suggestedTitle={title} />}
-      <NextSteps branch={written.commit?.branch ?? git?.branch ?? null} title={title} committed={written.commit !== null} />
+      {git && <GitCommitPanel git={git} written={written.paths.length} suggestedBranch={branch} suggestedTitle={title} />}
+      <NextSteps branch={written.commit?.branch ?? branch} title={title} committed={written.commit !== null} />
       <div className="row">
         <button type="button" className="button" onClick={() => void startOver(api)}>
           Start a new submission
