@@ -24,7 +24,7 @@ const { values } = parseArgs({
 const corpus = values.corpus;
 const rounds = Math.max(1, Number(values.rounds));
 
-const ms = (n: number) => `${n.toFixed(n < 1 ? 2 : n < 10 ? 1 : 0)} ms`;
+const ms = (n: number) => (n < 1 ? `${(n * 1000).toFixed(0)} µs` : `${n.toFixed(n < 10 ? 1 : 0)} ms`);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
@@ -45,7 +45,7 @@ if (values['cold-child']) {
   process.exit(0);
 }
 
-const { checkRegistry, checkEntries, parseList, registryPaths, fixLogo } = await import('../../main/registry/index');
+const { checkRegistry, checkEntries, checkLogo, circlePreviews, parseList, registryPaths, fixLogo } = await import('../../main/registry/index');
 const { listAssets, logoFiles } = await import('../../main/registry/logo-folder-rules');
 const { scanPng } = await import('../../main/registry/png-chunks');
 const { mapLimit } = await import('../../main/registry/concurrency');
@@ -94,7 +94,7 @@ const concurrency = 4;
 const [, decodeMs] = await stage(() => mapLimit(logoBytes, concurrency, (b) => sharp(b, { limitInputPixels: 4096 * 4096 }).raw().toBuffer()));
 const [, decodeSerialMs] = await stage(() => mapLimit(logoBytes, 1, (b) => sharp(b, { limitInputPixels: 4096 * 4096 }).raw().toBuffer()));
 const mb = (n: number) => (n < 1e6 ? `${(n / 1e3).toFixed(0)} kB` : `${(n / 1e6).toFixed(1)} MB`);
-const row = (label: string, value: string) => console.log(`  ${label.padEnd(58)} ${value}`);
+const row = (label: string, value: string) => console.log(`  ${label.padEnd(74)} ${value}`);
 console.log('\nWhere the time goes (each stage alone, warm, median):');
 row(`read 52 list.json (${mb(listBytes.reduce((n, b) => n + b.length, 0))})`, ms(readListsMs));
 row('parse them (positions, duplicate keys, style)', ms(parseMs));
@@ -106,7 +106,6 @@ row(`sharp full decode of 330 logos, ${concurrency} at a time`, `${ms(decodeMs)}
 
 // ---- refusing a 20000×20000 PNG ----
 const { pngBomb } = await import('../../main/registry/image-fixtures');
-const { checkLogo } = await import('../../main/registry/index');
 const bomb = pngBomb();
 const [, bombCheckMs] = await stage(() => checkLogo(bomb));
 const [, bombFixMs] = await stage(() => fixLogo(bomb).catch((e: Error) => e));
@@ -117,9 +116,19 @@ const jpeg = await noisyJpeg(4000, 4000);
 const [first, firstMs] = await timed(() => fixLogo(jpeg));
 const fixTimes: number[] = [];
 for (let r = 0; r < rounds; r++) fixTimes.push((await timed(() => fixLogo(jpeg)))[1]);
-const [, resizeMs] = await stage(() => sharp(jpeg, { autoOrient: true }).resize(256, 256, { fit: 'cover' }).toColourspace('srgb').raw().toBuffer());
-const [, noPreviewMs] = await stage(() => fixLogo(jpeg, { previewSize: 0 }));
+const [raw, resizeMs] = await stage(() => sharp(jpeg, { autoOrient: true }).resize(256, 256, { fit: 'cover' }).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true }));
+const fromRaw = () => sharp(raw.data, { raw: { width: raw.info.width, height: raw.info.height, channels: raw.info.channels } });
+const [, losslessMs] = await stage(() => fromRaw().png({ compressionLevel: 9, adaptiveFiltering: true, palette: false }).toBuffer());
+const [, paletteMs] = await stage(() => fromRaw().png({ compressionLevel: 9, palette: true, quality: 90, effort: 3 }).toBuffer());
+const [, afterCheckMs] = await stage(() => checkLogo(first.png));
+const [, previewsMs] = await stage(() => circlePreviews(first.png));
 const [, attentionMs] = await stage(() => fixLogo(jpeg, { position: 'attention', previewSize: 0 }));
 console.log(`\nFix a 4000×4000 JPEG (${mb(jpeg.length)}, noisy photo-like) into a 256×256 PNG of ${first.png.length.toLocaleString('en-US')} bytes (${first.encoding.method}${first.encoding.quality ? `, quality ${first.encoding.quality}` : ''}, ${first.encoding.attempts} encodings):`);
 console.log(`  first: ${ms(firstMs)}, then median ${ms(median(fixTimes))} of ${rounds}`);
-console.log(`  of which decode + crop + resize (JPEG shrink-on-load) ${ms(resizeMs)}; without previews ${ms(noPreviewMs)}; with attention crop ${ms(attentionMs)}`);
+console.log('  where the time goes (each stage alone, median):');
+row('  decode + EXIF orientation + centre crop + resize (JPEG shrink-on-load)', ms(resizeMs));
+row('  lossless PNG, compression 9 (too big for this photo: 100 kB+)', ms(losslessMs));
+row('  palette PNG, quality 90 (fits)', ms(paletteMs));
+row('  compliance check of the result (decode included)', ms(afterCheckMs));
+row('  circle previews, light and dark', ms(previewsMs));
+console.log(`  with the attention (smart) crop instead of centre, no previews: ${ms(attentionMs)}`);
