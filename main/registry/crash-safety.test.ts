@@ -79,7 +79,7 @@ describe('crash safety and concurrent writers', () => {
     const startSeed = seed;
     const seen = { A: 0, B: 0 };
     // Children load while the previous one runs: only the killing is sequential.
-    const pool = [start(), start(), start()];
+    const pool = [start(), start(), start(), start()];
     try {
       for (let kill = 0; kill < KILLS; kill++) {
         const child = pool.shift()!;

@@ -81,6 +81,14 @@ describe('checkRegistry on a copy of the real corpus', () => {
     expect(events.at(-1)).toEqual({ phase: 'done', done: 382, total: 382 });
   });
 
+  it('stops when its signal is aborted (the UI cancels a scan)', async () => {
+    const controller = new AbortController();
+    let seen = 0;
+    const scan = checkRegistry(root, { signal: controller.signal, onProgress: (e) => e.phase === 'check' && ++seen === 5 && controller.abort() });
+    await expect(scan).rejects.toMatchObject({ name: 'AbortError' });
+    expect(seen).toBeLessThan(382);
+  });
+
   it('checks only the chosen chains, and refuses unknown ones and non-registries', async () => {
     const tron = await checkRegistry(root, { chains: ['tron'] });
     expect(tron.summary).toMatchObject({ chains: 1, entries: 10, logos: 10 });
