@@ -1,4 +1,5 @@
-import { formatAssetId, normalizeCoinId, parseAssetId } from '../../domain/index';
+import { formatAssetId, normalizeCoinId } from '../../domain/index';
+import { parseAssetIdCached as parseAssetId } from '../common/asset-ids';
 import { buildCatalog, type Asset } from './catalog';
 import { invalid, notFound } from './errors';
 import { PriceModel } from './prices';
@@ -43,6 +44,9 @@ export class Dataset {
 
   /** Looks an asset up by an id in any accepted spelling (aliases, any EVM case). */
   find(assetId: string): Asset | undefined {
+    // Ids in their canonical spelling (as every answer writes them) need no parsing.
+    const exact = this.byId.get(assetId);
+    if (exact) return exact;
     const parsed = parseAssetId(assetId);
     return parsed.ok ? this.byId.get(formatAssetId(parsed.value)) : undefined;
   }

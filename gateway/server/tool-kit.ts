@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { formatAssetId, normalizeCoinId, parseAssetId, type AssetId } from '../../domain/index';
+import { formatAssetId, normalizeCoinId, type AssetId } from '../../domain/index';
+import { parseAssetIdCached as parseAssetId } from '../common/asset-ids';
 import { toolError, type ToolError } from './tool-error';
 import type { Credentials, UpstreamClient, UpstreamResult } from './upstream-client';
 

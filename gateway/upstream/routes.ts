@@ -1,4 +1,5 @@
-import { checkAddress, getCoin, parseAssetId } from '../../domain/index';
+import { checkAddress, getCoin } from '../../domain/index';
+import { parseAssetIdCached as parseAssetId } from '../common/asset-ids';
 import { assetDetails, assetsOfCoin, searchAssets } from '../dataset/asset-info';
 import { coinStatus } from '../dataset/coin-status';
 import type { Dataset } from '../dataset/dataset';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { checkContract, formatAssetId, parseAssetId } from '../../../domain/index';
+import { checkContract, formatAssetId } from '../../../domain/index';
+import { parseAssetIdCached as parseAssetId } from '../../common/asset-ids';
 import type { Asset } from '../catalog';
 import { round, sig, type Dataset } from '../dataset';
 import { invalid, notFound } from '../errors';
