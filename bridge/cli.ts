@@ -40,6 +40,14 @@ export async function runBridgeCli(argv: readonly string[], io: CliIo): Promise<
   if (maxMessageBytes !== undefined && (!Number.isInteger(maxMessageBytes) || maxMessageBytes < 1024)) throw new UsageError('--max-message-bytes must be a whole number of at least 1024.');
 
   const ownsProcess = io.stdout === process.stdout;
+  if (ownsProcess) {
+    // The bridge moves bytes: V8's optimizing compiler and a young generation that keeps growing under
+    // steady traffic buy it nothing measurable, but cost 10-15 MB of RSS (measured after 3,000 calls:
+    // 72 MB → 58 MB, p50 unchanged). Both flags are read when they apply, so setting them now is safe
+    // (unlike --lite-mode, which implies --jitless and aborts on WebAssembly, e.g. undici's parser).
+    setFlagsFromString('--no-opt');
+    setFlagsFromString('--semi-space-growth-factor=1');
+  }
   const paths = currentPathContext(io.env);
   const log = createLogger({ stderr: io.stderr, file: bridgeLogFile(paths), debug: values.debug ?? false, tag: `bridge[${profile ?? 'default'}:${process.pid}]` });
   // stdout is protocol only: route any library's console output to stderr.

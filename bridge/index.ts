@@ -4,3 +4,4 @@ export { runBridgeCli, BRIDGE_HELP } from './cli';
 export { readAuditLog, type AuditRecord } from './audit-log';
 export { createLogger, type Logger } from './logger';
 export { ErrorCode, type Cause } from './jsonrpc';
+export { probeProfile, type ProbeResult } from './probe';
