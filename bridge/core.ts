@@ -615,7 +615,8 @@ class BridgeSession {
     this.log.info(`stopping (${reason})`);
     this.options.onShutdown?.(reason);
     this.options.input.off('data', this.onData);
-    const drainMs = this.options.drainMs ?? 400;
+    // The exit budget is 1 s: up to 550 ms for in-flight answers, 300 ms for the DELETE, the rest to close.
+    const drainMs = this.options.drainMs ?? 550;
     if (drain && this.pending.size > 0 && drainMs > 0) {
       await Promise.race([new Promise<void>((resolve) => (this.drained = resolve)), sleep(drainMs)]);
     }
@@ -625,8 +626,8 @@ class BridgeSession {
     this.stopStream();
     this.stopping.abort();
     // A connect still in flight (an embedded gateway starting, say) closes its target itself.
-    if (this.connecting) await Promise.race([this.connecting.catch(noop), sleep(300)]);
-    if (this.upstream) await this.upstream.deleteSession(AbortSignal.timeout(400));
+    if (this.connecting) await Promise.race([this.connecting.catch(noop), sleep(100)]);
+    if (this.upstream) await this.upstream.deleteSession(AbortSignal.timeout(300));
     await this.target?.close().catch(noop);
     this.options.audit?.close();
     this.resolveFinished();

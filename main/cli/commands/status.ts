@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Command } from '../command';
 import { credentialStatus, ENV_OPT_IN, ENV_SECRET_KEY, type CredentialStatus } from '../../credentials/credentials';
-import { DEFAULT_PROFILE, EMBEDDED_URL } from '../../credentials/default-profile';
+import { DEFAULT_PROFILE, EMBEDDED_URL, embeddedCaFile } from '../../credentials/default-profile';
 import { KEYCHAIN_SERVICE } from '../../credentials/keychain';
 import type { Profile } from '../../credentials/profiles';
 import { profileFromOption } from './login';
@@ -67,7 +67,7 @@ export const statusCommand: Command = {
       const lines = [
         `Profile:      ${name} (${embedded ? 'embedded reference gateway' : 'remote'})${stored ? '' : ' (built in, not yet saved)'}`,
         `URL:          ${profile.url}`,
-        `Trust:        ${profile.caFile ? `CA file ${profile.caFile}` : 'system CA store'}${io.env.NODE_EXTRA_CA_CERTS ? ` + NODE_EXTRA_CA_CERTS (${io.env.NODE_EXTRA_CA_CERTS})` : ''}`,
+        `Trust:        ${embedded ? `the reference gateway's CA (${profile.caFile ?? embeddedCaFile(paths)})` : `${profile.caFile ? `CA file ${profile.caFile}` : 'system CA store'}${io.env.NODE_EXTRA_CA_CERTS ? ` + NODE_EXTRA_CA_CERTS (${io.env.NODE_EXTRA_CA_CERTS})` : ''}`}`,
         `Proxy:        ${embedded ? 'never for loopback' : proxyLine(profile, io.env)}`,
         `Credentials:  ${embedded && !credentials.stored && !credentials.keychainError ? 'the reference gateway demo account (stored in the keychain on first use)' : credentialLine(name, credentials)}`,
         ...(ignored ? [`Warning:      ${ignored}`] : []),
