@@ -90,6 +90,7 @@ export function JsonTree({ data, label }: { data: unknown; label: string }) {
           label={label}
           role="tree"
           className="pg-tree-list"
+          maxHeight={480}
           scrollToIndex={active}
           renderRow={(i) => {
             const row = rows[i]!;
@@ -104,7 +105,7 @@ export function JsonTree({ data, label }: { data: unknown; label: string }) {
                 onDoubleClick={() => toggle(row)}
               >
                 <span className="pg-tindent" style={{ width: row.depth * 16 }} />
-                {row.container ? (
+                {row.container && row.size > 0 ? (
                   <button type="button" tabIndex={-1} className="pg-ttoggle" aria-label={row.expanded ? `Collapse ${accessPath(row.path)}` : `Expand ${accessPath(row.path)}`} onClick={() => toggle(row)}>
                     {row.expanded ? '▾' : '▸'}
                   </button>

@@ -16,6 +16,8 @@ export function VirtualList(props: {
   scrollToIndex?: number | undefined;
   /** Like a log: while scrolled to the end, stay there as rows arrive. */
   followTail?: boolean;
+  /** Shrink to the rows when they need less than this height (in pixels); otherwise the CSS height applies. */
+  maxHeight?: number;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
@@ -55,7 +57,13 @@ export function VirtualList(props: {
     );
   }
   return (
-    <div ref={ref} className={`pg-virtual ${props.className ?? ''}`} role={props.role} aria-label={props.label} tabIndex={0} onScroll={(e) => {
+    <div
+      ref={ref}
+      className={`pg-virtual ${props.className ?? ''}`}
+      role={props.role}
+      aria-label={props.label}
+      tabIndex={0}
+      style={props.maxHeight !== undefined ? { height: Math.min(props.maxHeight, props.count * props.rowHeight + 2) } : undefined} onScroll={(e) => {
         const el = e.currentTarget;
         atEnd.current = el.scrollTop + el.clientHeight >= el.scrollHeight - props.rowHeight;
         setScrollTop(el.scrollTop);

@@ -70,7 +70,7 @@ export function pricePath(price: Record<string, unknown>): number[] {
 /** A small line over the timeframes (90 d ago → now), green when up over the period, red when down. */
 export function Sparkline({ points, label }: { points: number[]; label: string }) {
   if (points.length < 2) return null;
-  const w = 96;
+  const w = 80;
   const h = 28;
   const min = Math.min(...points);
   const max = Math.max(...points);
@@ -105,8 +105,7 @@ export function TrendingView({ data }: RichProps) {
                     {label}
                   </th>
                 ))}
-              <th>90 d → now</th>
-              <th className="num">Market cap</th>
+              <th title="Price over 90 days, from each timeframe's change">Trend</th>
             </tr>
           </thead>
           <tbody>
@@ -134,7 +133,10 @@ export function TrendingView({ data }: RichProps) {
                       </div>
                     </div>
                   </td>
-                  <td className="num">{formatPrice(price.price)}</td>
+                  <td className="num">
+                    <div>{formatPrice(price.price)}</div>
+                    <div className="pg-token-sub">cap {formatCompact(market.market_cap)}</div>
+                  </td>
                   {TIMEFRAMES.slice()
                     .reverse()
                     .map(([label, key]) => (
@@ -145,7 +147,6 @@ export function TrendingView({ data }: RichProps) {
                   <td>
                     <Sparkline points={pricePath(price)} label={`${name}: 90 days ${formatPercent(price.percent_change_90d)}`} />
                   </td>
-                  <td className="num">{formatCompact(market.market_cap)}</td>
                 </tr>
               );
             })}
