@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { profilesFile, type PathContext } from '../main/credentials/config-paths';
 import { CredentialsError, resolveCredentials } from '../main/credentials/credentials';
-import { KeychainError, type Credentials, type Keychain } from '../main/credentials/keychain';
+import { KeychainError, keychainModuleLoaded, type Credentials, type Keychain } from '../main/credentials/keychain';
 import { ProfileError, ProfileStore, validateProfile, type Profile } from '../main/credentials/profiles';
 import type { UpstreamTarget } from './core';
 import type { EmbeddedGateway } from './embedded-gateway';
@@ -92,6 +92,8 @@ export async function connectProfile(options: ProfileTargetOptions): Promise<Ups
     // TLS (CA store, handshake), which needs no credentials, while it runs.
     const reading = embedded ? Promise.resolve(embedded.credentials) : credentialsFor(profile.name, options);
     reading.catch(() => undefined);
+    // Once the module is in, the read is sent before anything below runs (its continuation was queued first).
+    if (!embedded && !options.keychain) await keychainModuleLoaded();
     const url = new URL(profile.url);
     // The embedded gateway hands over its CA directly, which also covers a CA file not written yet.
     const ca = embedded?.caPem ?? (await trust(profile, options.env));

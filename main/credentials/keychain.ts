@@ -62,6 +62,14 @@ function loadEntry(): Promise<AsyncEntryCtor> {
   return entryCtor;
 }
 
+/** Resolves once the native keychain module is loaded; lets a caller order its own work after the first keychain call is under way. */
+export function keychainModuleLoaded(): Promise<void> {
+  return loadEntry().then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
 function parseStored(account: string, text: string): Credentials {
   try {
     const value = JSON.parse(text) as Partial<Credentials>;
