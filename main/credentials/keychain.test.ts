@@ -95,8 +95,10 @@ catch (e) { console.log(JSON.stringify({ failure: e.failure, message: e.message 
   it('names a locked keyring (which reads as empty) and its remedy', async () => {
     // A login keyring created unlocked in one session, then used from a new session where nobody unlocks it.
     const env = { ...process.env, HOME: dir, XDG_DATA_HOME: path.join(dir, 'data'), DISPLAY: '' };
-    // The daemon may still be claiming its bus name when secret-tool asks for it: retry the store.
-    const setup = 'printf pw | gnome-keyring-daemon --unlock >/dev/null; for i in 1 2 3 4 5; do printf x | secret-tool store --label=x service probe username probe && exit 0; sleep 0.3; done; exit 1';
+    // Wait until the unlocking daemon owns the Secret Service name: asking earlier would have D-Bus start
+    // a second, locked daemon.
+    const owned = 'dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.NameHasOwner string:org.freedesktop.secrets | grep -q "boolean true"';
+    const setup = `printf pw | gnome-keyring-daemon --unlock >/dev/null; for i in $(seq 1 100); do ${owned} && break; sleep 0.05; done; printf x | secret-tool store --label=x service probe username probe`;
     await run('dbus-run-session', ['--', 'sh', '-c', setup], { env, timeout: 20_000 });
     const result = await failure('dbus-run-session', ['--'], env, dir);
     expect(result).toMatchObject({ failure: 'locked' });
