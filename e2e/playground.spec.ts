@@ -33,7 +33,6 @@ async function openApp(browser: Browser): Promise<void> {
   context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
   page = await context.newPage();
   traffic = new RendererTraffic(page, app.origin, app.token);
-  page.on('request', (r) => { if (process.env.DEBUG_PG && r.url().includes('/api/invoke') && (r.postData() ?? '').includes('profiles:')) console.log('>>', r.postData()?.slice(0, 200)); });
   await page.goto(app.launchUrl);
   await page.getByRole('button', { name: 'Tool playground' }).click();
 }

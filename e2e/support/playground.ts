@@ -133,7 +133,7 @@ export async function rendererStorage(page: Page): Promise<string> {
 
 /** A generated form field by its argument name (its label starts with the name, then the required marker). */
 export function field(scope: Page | Locator, name: string): Locator {
-  return scope.getByLabel(new RegExp(`^${name.replace(/[$]/g, '\\$&')}\\s*(\\*|optional)`));
+  return scope.getByLabel(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*(\\*|optional)`));
 }
 
 export const tools = (page: Page) => page.getByRole('navigation', { name: 'Tools' });

@@ -140,7 +140,7 @@ export function UnionField(p: FieldProps) {
     <FieldShell {...p} asGroup>
       <div className="pg-union">
         <label className="pg-small muted" htmlFor={aria.id}>
-          Shape
+          Type
         </label>
         <select id={aria.id} value={String(chosen)} onChange={(e) => p.onChange(blankValue((variants[Number(e.target.value)] as { schema: Schema }).schema, p.root))}>
           {variants.map((v, i) => (
@@ -152,7 +152,8 @@ export function UnionField(p: FieldProps) {
       </div>
       {variant && kindOf(variant.schema) === 'object' && (
         <fieldset className="pg-object pg-union-body">
-          <ObjectProperties {...p} schema={variant.schema} />
+          {/* Until the user picks or fills a branch the value is left out; the first edit starts from the branch's own start (its consts and defaults). */}
+          <ObjectProperties {...p} schema={variant.schema} value={p.value ?? blankValue(variant.schema, p.root)} />
         </fieldset>
       )}
       {variant && kindOf(variant.schema) !== 'object' && kindOf(variant.schema) !== 'null' && (

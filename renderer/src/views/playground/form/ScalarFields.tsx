@@ -105,10 +105,8 @@ export function EnumField(p: FieldProps) {
   );
 }
 
+/** A fixed value: it arrives with the object's starting value (blankValue), so nothing is written here. */
 export function ConstField(p: FieldProps) {
-  useEffect(() => {
-    if (JSON.stringify(p.value) !== JSON.stringify(p.schema.const)) p.onChange(p.schema.const);
-  });
   return (
     <FieldShell {...p}>
       <code className="pg-const" id={controlAria(p.tool, p.path, p.schema, p.issues).id}>
