@@ -1,7 +1,6 @@
-import { createServer, type Server as HttpServer } from 'node:http';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { serveStatelessMcp } from '../../main/playground/testing';
 
 /**
  * The input schema the MCP Inspector's users complain about: $defs and $ref, oneOf of objects told apart
@@ -29,8 +28,8 @@ export const SHAPES_SCHEMA = {
 } as const;
 
 /** A stateless MCP server on loopback http with one tool, `echo_shapes`, that answers with its arguments. */
-export async function startSchemaServer(): Promise<{ url: string; close: () => Promise<void> }> {
-  const http: HttpServer = createServer(async (req, res) => {
+export function startSchemaServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  return serveStatelessMcp(() => {
     const server = new Server({ name: 'schema-lab', version: '1.0.0' }, { capabilities: { tools: {} } });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({
       tools: [{ name: 'echo_shapes', title: 'Echo shapes', description: 'Answers with the arguments it was given.', inputSchema: SHAPES_SCHEMA as never, annotations: { readOnlyHint: true, idempotentHint: true } }],
@@ -39,15 +38,6 @@ export async function startSchemaServer(): Promise<{ url: string; close: () => P
       const args = request.params.arguments ?? {};
       return { content: [{ type: 'text', text: JSON.stringify(args) }], structuredContent: args };
     });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on('close', () => void transport.close());
-    await server.connect(transport);
-    await transport.handleRequest(req, res);
+    return server;
   });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const { port } = http.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    close: () => new Promise<void>((resolve) => http.close(() => resolve())),
-  };
 }

@@ -1,7 +1,10 @@
 import { mkdtempSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { PathContext } from '../credentials/config-paths';
 import type { Credentials, Keychain } from '../credentials/keychain';
 
@@ -34,4 +37,20 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * A stateless MCP server on loopback http (a new server and transport per request, JSON answers), for
+ * tests and benchmarks that need a gateway with tools of their own. Any credential headers are accepted.
+ */
+export async function serveStatelessMcp(create: () => { connect(transport: Transport): Promise<void> }): Promise<{ url: string; close: () => Promise<void> }> {
+  const http = createHttpServer(async (req, res) => {
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => void transport.close());
+    await create().connect(transport);
+    await transport.handleRequest(req, res);
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}/mcp`, close: () => new Promise<void>((resolve) => http.close(() => resolve())) };
 }

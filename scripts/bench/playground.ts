@@ -12,15 +12,13 @@
  * Options: --rounds N (default 5), --megabytes N (default 5).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { chromium, type Page } from '@playwright/test';
 import { startBrowserMode } from '../../e2e/support/browser-mode';
-import { freePort } from '../../main/playground/testing';
+import { freePort, serveStatelessMcp } from '../../main/playground/testing';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, megabytes: { type: 'string', default: '5' } }, strict: true });
 const rounds = Number(values.rounds);
@@ -48,20 +46,15 @@ function bigDocument(bytes: number) {
 }
 
 /** A stateless MCP server on loopback http with one tool, `big_result`. */
-async function startBigServer(): Promise<{ url: string; server: Server; bytes: number }> {
+async function startBigServer(): Promise<{ url: string; close: () => Promise<void>; bytes: number }> {
   const doc = bigDocument(targetBytes);
   const bytes = JSON.stringify(doc).length;
-  const server = createServer(async (req, res) => {
+  const server = await serveStatelessMcp(() => {
     const mcp = new McpServer({ name: 'bench-big-result', version: '1.0.0' });
     mcp.registerTool('big_result', { description: `Answers with ${(bytes / 1024 / 1024).toFixed(1)} MB of JSON.` }, async () => ({ content: [{ type: 'text', text: JSON.stringify(doc) }], structuredContent: doc }));
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on('close', () => void transport.close());
-    await mcp.connect(transport);
-    await transport.handleRequest(req, res);
+    return mcp;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}/mcp`, server, bytes };
+  return { ...server, bytes };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
@@ -133,6 +126,6 @@ try {
 } finally {
   await browser.close();
   await app.stop();
-  big.server.close();
+  await big.close();
   rmSync(home, { recursive: true, force: true });
 }
