@@ -2,7 +2,7 @@ import { formatAssetId, normalizeCoinId } from '../../domain/index';
 import { parseAssetIdCached as parseAssetId } from '../common/asset-ids';
 import { buildCatalog, type Asset } from './catalog';
 import { invalid, notFound } from './errors';
-import { PriceModel } from './prices';
+import { CHANGE_WINDOWS, PriceModel } from './prices';
 
 /** The default seed: every installation sees the same market. */
 export const DEFAULT_SEED = 20_260_227;
@@ -72,7 +72,7 @@ export class Dataset {
   /** The live figures every listing shows, at instant t. */
   quote(asset: Asset, t: number) {
     const price = this.prices.priceAt(asset, t);
-    const change24h = this.prices.change(asset, t, '24h');
+    const change24h = (price / this.prices.priceAt(asset, t - CHANGE_WINDOWS['24h']) - 1) * 100;
     const circulating = asset.market.circulating;
     return {
       price: sig(price),

@@ -4,12 +4,15 @@
  * The gateway runs as the built CLI in a child process (real HTTPS with its own CA, verification on,
  * and the embedded upstream signing and verifying every call), so client and server do not share an
  * event loop. For `get_token_prices` with 50 asset ids and for `validate_address` it prints p50 and
- * p99 latency and calls per second at 1, 16 and 64 calls in flight, through the official SDK client.
+ * p99 latency and calls per second at 1, 16 and 64 calls in flight, through the official SDK client,
+ * and the CPU time per call of the gateway process and of the client: on a machine shared with other
+ * work, wall-clock figures drop with the load while CPU per call barely moves.
  * `--no-build` skips the build; `--seconds N` sets the time per measurement (default 4).
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -31,6 +34,16 @@ const SCENARIOS = [
 
 const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 
+/** CPU time (user + system, µs) a child process has used; Linux only. */
+function childCpuMicros(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * (1_000_000 / 100); // clock ticks of 10 ms
+  } catch {
+    return undefined;
+  }
+}
+
 async function startGatewayProcess(dataDir: string) {
   const child = spawn(process.execPath, [CLI, 'gateway', '--data-dir', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolveLine, reject) => {
@@ -40,12 +53,17 @@ async function startGatewayProcess(dataDir: string) {
   return { child, info: JSON.parse(line) as { url: string; caCert: string; accessId: string; secretKey: string } };
 }
 
-/** Runs `inFlight` callers for `seconds`; each keeps one call outstanding. */
-async function measure(client: Client, call: { name: string; arguments: Record<string, unknown> }, inFlight: number, seconds: number) {
+/**
+ * Runs `inFlight` callers for `seconds`; each keeps one call outstanding. Also measures the CPU time
+ * per call of the gateway process and of this client, which a busy machine does not distort much.
+ */
+async function measure(client: Client, call: { name: string; arguments: Record<string, unknown> }, inFlight: number, seconds: number, serverPid: number | undefined) {
   const latencies: number[] = [];
   let errors = 0;
   const end = performance.now() + seconds * 1000;
   const started = performance.now();
+  const serverCpu0 = childCpuMicros(serverPid);
+  const clientCpu0 = process.cpuUsage();
   await Promise.all(
     Array.from({ length: inFlight }, async () => {
       while (performance.now() < end) {
@@ -57,8 +75,19 @@ async function measure(client: Client, call: { name: string; arguments: Record<s
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const clientCpu = process.cpuUsage(clientCpu0);
+  const serverCpu1 = childCpuMicros(serverPid);
   latencies.sort((a, b) => a - b);
-  return { calls: latencies.length, perSecond: latencies.length / elapsed, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), errors };
+  const n = latencies.length;
+  return {
+    calls: n,
+    perSecond: n / elapsed,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    errors,
+    serverCpuPerCall: serverCpu0 === undefined || serverCpu1 === undefined ? undefined : (serverCpu1 - serverCpu0) / n,
+    clientCpuPerCall: (clientCpu.user + clientCpu.system) / n,
+  };
 }
 
 async function main(): Promise<void> {
@@ -73,14 +102,19 @@ async function main(): Promise<void> {
   try {
     await client.listTools(); // caches the output schemas, so every result is validated as in real use
     console.log(`Reference gateway benchmark: Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), HTTPS on loopback, ${SECONDS} s per row.`);
-    console.log('tools/call through the SDK client; gateway (with its embedded signed upstream) in a child process.\n');
-    console.log(`${'tool'.padEnd(27)} ${'in flight'.padStart(9)} ${'calls'.padStart(7)} ${'calls/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`);
+    console.log('tools/call through the SDK client; gateway (with its embedded signed upstream) in a child process.');
+    // Other work on the machine shares the two cores; the load average says how much.
+    console.log(`Load average before the run: ${loadavg().map((l) => l.toFixed(2)).join(', ')}\n`);
+    console.log(`${'tool'.padEnd(27)} ${'in flight'.padStart(9)} ${'calls'.padStart(7)} ${'calls/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'gateway CPU µs/call'.padStart(20)} ${'client CPU µs/call'.padStart(19)}`);
     for (const scenario of SCENARIOS) {
       for (let i = 0; i < WARMUP_CALLS; i++) await client.callTool(scenario.call);
       for (const inFlight of CONCURRENCY) {
-        const r = await measure(client, scenario.call, inFlight, SECONDS);
+        const r = await measure(client, scenario.call, inFlight, SECONDS, child.pid);
         if (r.errors > 0) throw new Error(`${scenario.label}: ${r.errors} calls failed`);
-        console.log(`${scenario.label.padEnd(27)} ${String(inFlight).padStart(9)} ${String(r.calls).padStart(7)} ${r.perSecond.toFixed(0).padStart(9)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)}`);
+        const server = r.serverCpuPerCall === undefined ? 'n/a' : r.serverCpuPerCall.toFixed(0);
+        console.log(
+          `${scenario.label.padEnd(27)} ${String(inFlight).padStart(9)} ${String(r.calls).padStart(7)} ${r.perSecond.toFixed(0).padStart(9)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${server.padStart(20)} ${r.clientCpuPerCall.toFixed(0).padStart(19)}`,
+        );
       }
     }
   } finally {

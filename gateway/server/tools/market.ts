@@ -26,12 +26,13 @@ export const getTokenPrices = defineTool({
     unknown: z.array(z.string()),
   }),
   call: async (args, ctx) => {
-    const ids: string[] = [];
+    const unique = new Set<string>();
     for (const [i, raw] of args.assets.entries()) {
       const id = readAssetId(raw, `assets[${i}]`);
       if (!id.ok) return id;
-      if (!ids.includes(id.text)) ids.push(id.text);
+      unique.add(id.text);
     }
+    const ids = [...unique];
     const result = await ctx.upstream.call(ctx.credentials, { method: 'POST', path: '/v2/market/tickers', body: { assets: ids, currency: args.currency }, signal: ctx.signal });
     if (!result.ok) return result;
     const priced = new Set(Array.isArray(result.data.tickers) ? (result.data.tickers as Array<{ id?: unknown }>).map((t) => t.id) : []);
