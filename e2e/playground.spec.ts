@@ -165,6 +165,8 @@ test('runs every tool through its form, each with its rich view', async () => {
   const prices = region.getByRole('table');
   await expect(region.getByRole('heading', { name: 'Prices in EUR' })).toBeVisible();
   for (const id of ['c0', 'c60', 'c501']) await expect(prices).toContainText(id);
+  await expect(prices).toContainText('Bitcoin (BTC)');
+  await expect(prices).toContainText('Solana (SOL)');
   await expect(prices.locator('td.num').first()).toContainText('EUR');
 
   await pickTool(page, 'get_trending_tokens');

@@ -1,5 +1,21 @@
-import { formatCompact, formatPercent, formatPrice, trendClass } from '../format';
+import { getCoin, parseAssetId } from '../../../../../../domain/index';
+import { formatCompact, formatPercent, formatPrice, shortHash, trendClass } from '../format';
 import { arr, isObj, Mono, num, Section, str, TokenIcon, type RichProps } from './common';
+
+/** What an asset id names, from the coin catalog: "Bitcoin (BTC)", or "Token on Ethereum · 0xdAC1…1ec7". */
+function AssetName({ id }: { id: string }) {
+  const parsed = parseAssetId(id);
+  const coin = parsed.ok ? getCoin(parsed.value.coin) : undefined;
+  if (!parsed.ok || !coin) return <Mono>{id}</Mono>;
+  return (
+    <div title={id}>
+      <div className="pg-token-name">{parsed.value.token ? `Token on ${coin.name}` : `${coin.name} (${coin.symbol})`}</div>
+      <div className="pg-token-sub">
+        <Mono>{parsed.value.token ? `c${coin.id}_t${shortHash(parsed.value.token, 6)}` : id}</Mono>
+      </div>
+    </div>
+  );
+}
 
 /** get_token_prices: one row per ticker, and the ids the market had no price for. */
 export function PricesView({ data }: RichProps) {
@@ -24,7 +40,7 @@ export function PricesView({ data }: RichProps) {
           {data.tickers.filter(isObj).map((t) => (
             <tr key={String(t.id)}>
               <td>
-                <Mono>{String(t.id)}</Mono>
+                <AssetName id={String(t.id)} />
               </td>
               <td className="num">{formatPrice(t.price, currency)}</td>
               <td className={`num ${trendClass(t.change_24h)}`}>{formatPercent(t.change_24h)}</td>
