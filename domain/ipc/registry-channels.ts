@@ -11,7 +11,13 @@ const ChainSlug = z.string().min(1).max(64);
 const ValidatorId = z.string().min(1).max(200);
 /** Logo sources up to 30 MB (base64 is 4/3 of that). */
 export const MAX_LOGO_SOURCE_BYTES = 30 * 1024 * 1024;
-const Base64 = z.string().max(Math.ceil(MAX_LOGO_SOURCE_BYTES / 3) * 4 + 4);
+/**
+ * Logos are uploaded in parts of this many base64 characters (a multiple of 4, so each part decodes on
+ * its own). One multi-megabyte request would hold the page's thread while the browser encodes it.
+ */
+export const LOGO_PART_CHARS = 1024 * 1024;
+export const MAX_LOGO_PARTS = Math.ceil((Math.ceil(MAX_LOGO_SOURCE_BYTES / 3) * 4) / LOGO_PART_CHARS);
+const UploadId = z.string().regex(/^[\w-]{8,64}$/);
 const LogoId = z.string().regex(/^[0-9a-f]{32}$/);
 const Id = z.string().regex(/^[\w-]{1,80}$/);
 
@@ -226,8 +232,13 @@ export const registryChannels = {
     args: z.tuple([FolderPath, ChainSlug, z.record(z.string(), z.unknown()), z.object({ originalId: ValidatorId.optional() })]),
     result: z.object({ findings: z.array(RegistryFinding) }),
   },
-  /** Takes an image as base64, keeps it in main for fixing and for the draft, and reports its compliance. */
-  'registry:inspectLogo': { args: z.tuple([Base64, z.string().max(255)]), result: LogoInspection },
+  /** One part of an image being uploaded (see LOGO_PART_CHARS). */
+  'registry:uploadLogoPart': {
+    args: z.tuple([UploadId, z.number().int().min(0).max(MAX_LOGO_PARTS - 1), z.string().max(LOGO_PART_CHARS)]),
+    result: z.object({ received: z.number() }),
+  },
+  /** Joins an uploaded image, keeps it in main for fixing and for the draft, and reports its compliance. */
+  'registry:inspectLogo': { args: z.tuple([UploadId, z.number().int().min(1).max(MAX_LOGO_PARTS), z.string().max(255)]), result: LogoInspection },
   /** A logo uploaded earlier (for a draft restored after a restart). */
   'registry:loadLogo': { args: z.tuple([LogoId]), result: LogoInspection },
   'registry:fixLogo': { args: z.tuple([LogoId, FixSettings]), result: LogoFix },

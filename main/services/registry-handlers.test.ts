@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkLogo } from '../registry/index';
 import { copyCorpus, git, gitInitCommitted, newValoperId, removeDir, tempDir } from '../registry/test-support';
 import type { EventName, EventPayload } from '../../domain/ipc/contract';
+import { LOGO_PART_CHARS } from '../../domain/ipc/registry-channels';
 import type { HostContext } from './host-context';
 import { registryHandlers } from './registry-handlers';
 import { ServiceError } from './service-error';
@@ -24,6 +25,15 @@ function context(extra: Partial<HostContext> = {}): HostContext {
     log: () => undefined,
     ...extra,
   };
+}
+
+/** Uploads an image in parts, last part first (order must not matter), then inspects it. */
+async function inspect(bytes: Buffer, fileName: string) {
+  const base64 = bytes.toString('base64');
+  const parts = Math.max(1, Math.ceil(base64.length / LOGO_PART_CHARS));
+  const uploadId = `test-${Math.random().toString(36).slice(2, 10)}`;
+  for (let i = parts - 1; i >= 0; i--) await handlers['registry:uploadLogoPart'](uploadId, i, base64.slice(i * LOGO_PART_CHARS, (i + 1) * LOGO_PART_CHARS));
+  return handlers['registry:inspectLogo'](uploadId, parts, fileName);
 }
 
 async function rejection(call: unknown): Promise<ServiceError> {
@@ -109,7 +119,7 @@ describe('write, undo and commit', () => {
   it('plans exactly what it writes, and undo restores the previous bytes', async () => {
     const before = await readFile(join(root, LIST));
     const id = await newValoperId('cosmosvaloper', 7);
-    const logo = await handlers['registry:inspectLogo']((await jpeg(3000, 2000)).toString('base64'), 'Brand.JPG');
+    const logo = await inspect(await jpeg(3000, 2000), 'Brand.JPG');
     const plan = await handlers['registry:plan'](root, {
       kind: 'add',
       chain: 'cosmos',
@@ -169,10 +179,10 @@ describe('write, undo and commit', () => {
 describe('logos', () => {
   it('inspects any image, keeps it for the draft, and fixes it with a crop', async () => {
     const source = await jpeg(1200, 800);
-    const inspection = await handlers['registry:inspectLogo'](source.toString('base64'), 'photo.jpg');
+    const inspection = await inspect(source, 'photo.jpg');
     expect(inspection).toMatchObject({ format: 'jpeg', width: 1200, height: 800 });
     expect(inspection.findings.map((f) => f.code)).toEqual(expect.arrayContaining(['logo-not-png', 'logo-not-square', 'logo-dimensions-too-large']));
-    expect(inspection.display).toMatch(/^data:image\/webp;base64,/);
+    expect(inspection.display).toMatch(/^data:image\/jpeg;base64,/);
     expect(inspection.previews?.size).toBe(128);
 
     // A new handler set (an app restart) still finds the logo by id.
@@ -187,8 +197,15 @@ describe('logos', () => {
     expect(bad.code).toBe('invalid-option');
   });
 
+  it('keeps transparency in the crop editor’s copy of a transparent image', async () => {
+    const png = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const inspection = await inspect(png, 'clear.png');
+    expect(inspection.display).toMatch(/^data:image\/webp;base64,/);
+    expect(inspection.findings.map((f) => f.code)).toEqual(['logo-not-square']);
+  });
+
   it('explains a file that is not an image', async () => {
-    const inspection = await handlers['registry:inspectLogo'](Buffer.from('hello').toString('base64'), 'notes.txt');
+    const inspection = await inspect(Buffer.from('hello'), 'notes.txt');
     expect(inspection.problem).toContain('not an image');
     expect(inspection.display).toBeUndefined();
   });

@@ -9,18 +9,19 @@ import { configDir } from '../credentials/config-paths';
 import type { Handlers } from './dispatch';
 import type { HostContext } from './host-context';
 import { ServiceError } from './service-error';
-import { MAX_LOGO_SOURCE_BYTES, type LogoRef, type WizardOperation } from '../../domain/ipc/registry-channels';
+import type { LogoRef, WizardOperation } from '../../domain/ipc/registry-channels';
 import { entrySnapshot } from './wizard/entry-snapshot';
 import { findingViews } from './wizard/findings-view';
 import { inspectFolder, normaliseFolderInput } from './wizard/folder-info';
 import { commitFiles, gitInfo } from './wizard/git';
 import { existingLogo, fixLogoFor, inspectLogo } from './wizard/logo-service';
+import { createLogoUploads } from './wizard/logo-uploads';
 import { absoluteIn, planView } from './wizard/plan-view';
 import { createWizardState, logoIdOf, type WizardState } from './wizard/wizard-state';
 
 type RegistryChannel =
   | 'registry:openFolder' | 'registry:recentFolders' | 'registry:forgetFolder' | 'registry:pickFolder' | 'registry:chainEntries' | 'registry:checkEntry'
-  | 'registry:inspectLogo' | 'registry:loadLogo' | 'registry:fixLogo' | 'registry:existingLogo' | 'registry:plan' | 'registry:write' | 'registry:undo'
+  | 'registry:uploadLogoPart' | 'registry:inspectLogo' | 'registry:loadLogo' | 'registry:fixLogo' | 'registry:existingLogo' | 'registry:plan' | 'registry:write' | 'registry:undo'
   | 'registry:commit' | 'registry:check' | 'registry:loadDraft' | 'registry:saveDraft' | 'registry:clearDraft';
 
 export interface RegistryHandlerOptions {
@@ -63,6 +64,7 @@ export function registryHandlers(ctx: HostContext, options: RegistryHandlerOptio
   const plans = new Map<string, WritePlan>();
   // The last few uploads stay in memory so fixing and planning never wait for the disk copy.
   const logos = new Map<string, { bytes: Buffer; fileName: string }>();
+  const uploads = createLogoUploads();
 
   async function logoBytes(logoId: string): Promise<{ bytes: Buffer; fileName: string }> {
     const held = logos.get(logoId) ?? (await state().getLogo(logoId));
@@ -119,10 +121,10 @@ export function registryHandlers(ctx: HostContext, options: RegistryHandlerOptio
       const existingIds = ids && new Set(originalId ? ids.filter((id) => id !== originalId) : ids);
       return { findings: findingViews(checkEntry(chain, entry, existingIds ? { existingIds } : {})) };
     },
-    'registry:inspectLogo': async (base64, fileName) => {
-      const bytes = Buffer.from(base64, 'base64');
+    'registry:uploadLogoPart': (uploadId, index, base64) => ({ received: uploads.put(uploadId, index, base64) }),
+    'registry:inspectLogo': async (uploadId, parts, fileName) => {
+      const bytes = uploads.take(uploadId, parts);
       if (bytes.length === 0) throw new ServiceError('logo_empty', 'The file is empty (0 bytes). Choose the logo image again.');
-      if (bytes.length > MAX_LOGO_SOURCE_BYTES) throw new ServiceError('logo_too_big', 'The image is over 30 MB. Choose a smaller export of your logo (about 1000×1000 px is plenty).');
       const logoId = logoIdOf(bytes);
       // Keep a copy on disk for the draft while the image is inspected.
       const saved = state().putLogo(logoId, bytes, fileName).catch((error: Error) => ctx.log(`[registry:inspectLogo] could not keep the logo for the draft: ${error.message}`));

@@ -1,0 +1,77 @@
+import { bech32 } from '@scure/base';
+import { describe, expect, it } from 'vitest';
+import type { FolderInfo, LogoInspection, RegistryFinding } from '../../../../domain/ipc/registry-channels';
+import { emptyDraft } from './draft';
+import { fixKey, liveKey, operationOf, reachableSteps, stepChecks } from './wizard-progress';
+import { initialState, type WizardState } from './wizard-store';
+
+const id = bech32.encode('cosmosvaloper', bech32.toWords(new Uint8Array(20).fill(9)));
+const folder: FolderInfo = { root: '/reg', isRegistry: true, chains: [{ slug: 'cosmos', name: 'Cosmos Hub', validators: 1, known: true }], validators: 1, git: null };
+const listed = { index: 0, id: bech32.encode('cosmosvaloper', bech32.toWords(new Uint8Array(20).fill(1))), name: 'Other', description: 'd', website: 'https://o.example', unreadable: [] };
+const finding = (code: string, field: string, severity: RegistryFinding['severity'] = 'error'): RegistryFinding => ({ severity, code, field, path: 'p', chain: 'cosmos', id, message: `${code} message`, meaning: '' });
+
+/** A state at the Details step with everything before it complete. */
+function atDetails(): WizardState {
+  const s = initialState();
+  s.hydrated = true;
+  s.draft = { ...emptyDraft('/reg'), chain: 'cosmos', step: 'details', form: { ...emptyDraft().form, id, name: 'N', description: 'D', website: 'https://n.example' } };
+  s.folder = { status: 'done', data: folder, input: '/reg' };
+  s.entries = { status: 'done', data: [listed], chain: 'cosmos' };
+  return s;
+}
+
+describe('step checks', () => {
+  it('opens the steps one after another, each saying what is missing', () => {
+    const s = initialState();
+    const checks = stepChecks(s);
+    expect(checks.folder).toMatchObject({ ok: false, reason: expect.stringContaining('Enter the folder') });
+    expect([...reachableSteps(checks)]).toEqual(['folder']);
+  });
+
+  it('waits for the live check of the details before Next, then follows its errors', () => {
+    const s = atDetails();
+    expect(stepChecks(s).details).toMatchObject({ ok: false, pending: true });
+    s.live = { key: liveKey(s), findings: [finding('website-no-scheme', 'website')] };
+    expect(stepChecks(s).details).toMatchObject({ ok: false, reason: 'website-no-scheme message', hint: 'Correct “Website” to continue.' });
+    s.live = { key: liveKey(s), findings: [finding('name-too-long', 'name', 'warning')] };
+    expect(stepChecks(s).details.ok).toBe(true);
+    expect([...reachableSteps(stepChecks(s))]).toEqual(['folder', 'chain', 'id', 'details', 'logo']);
+  });
+
+  it('keeps the details check valid when only the logo changes', () => {
+    const s = atDetails();
+    const before = liveKey(s);
+    s.draft = { ...s.draft, logo: { logoId: 'f'.repeat(32), fileName: 'a.png', fix: null } };
+    expect(liveKey(s)).toBe(before);
+    expect(fixKey(s)).not.toBe(fixKey(atDetails()));
+  });
+
+  it('blocks a duplicate id with the way out, and a number that does not parse', () => {
+    const s = atDetails();
+    s.draft = { ...s.draft, form: { ...s.draft.form, id: listed.id } };
+    expect(stepChecks(s).id).toMatchObject({ ok: false, hint: 'Choose “Update this entry”, or enter a different id.' });
+    s.draft = { ...s.draft, form: { ...s.draft.form, id, commission: 'lots' } };
+    expect(stepChecks(s).details).toMatchObject({ ok: false, hint: 'Correct “Commission (%)” to continue.' });
+  });
+
+  it('needs a logo for a new entry, fixed when it breaks a rule', () => {
+    const s = atDetails();
+    expect(stepChecks(s).logo).toMatchObject({ ok: false, reason: expect.stringContaining('Add your logo') });
+    const inspection: LogoInspection = { logoId: 'a'.repeat(32), fileName: 'p.jpg', bytes: 10, format: 'jpeg', findings: [finding('logo-not-png', '')] };
+    s.draft = { ...s.draft, logo: { logoId: inspection.logoId, fileName: 'p.jpg', fix: null } };
+    s.logo = { status: 'done', data: inspection };
+    expect(stepChecks(s).logo).toMatchObject({ ok: false, reason: expect.stringContaining('Press “Fix logo”') });
+    s.draft = { ...s.draft, logo: { ...s.draft.logo!, fix: { fit: 'cover' } } };
+    expect(stepChecks(s).logo).toMatchObject({ ok: false, pending: true });
+    s.fix = { status: 'done', key: fixKey(s), data: { png: '', bytes: 1, size: 256, before: [], after: [], notes: [], previews: { light: '', dark: '', size: 128 } } };
+    expect(stepChecks(s).logo.ok).toBe(true);
+    expect(operationOf(s)).toMatchObject({ kind: 'add', logo: { logoId: inspection.logoId, fix: { fit: 'cover' } } });
+  });
+
+  it('an update needs no new logo, and must change something', () => {
+    const s = atDetails();
+    s.draft = { ...s.draft, mode: 'update', originalId: listed.id, form: { ...emptyDraft().form, id: listed.id, name: listed.name, description: listed.description, website: listed.website } };
+    expect(stepChecks(s).logo.ok).toBe(true);
+    expect(stepChecks(s).review).toMatchObject({ ok: false, reason: expect.stringContaining('Nothing would change') });
+  });
+});
