@@ -121,6 +121,8 @@ export const TrafficEntry = z.object({
   dir: z.enum(['send', 'receive']),
   kind: z.enum(['request', 'response', 'error', 'notification']),
   method: z.string().optional(),
+  /** For tools/call requests: which tool. */
+  tool: z.string().optional(),
   id: z.union([z.string(), z.number()]).optional(),
   /** For responses: time since the matching request was sent. */
   durationMs: z.number().optional(),

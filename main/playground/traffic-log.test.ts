@@ -15,8 +15,9 @@ describe('TrafficLog', () => {
     t = 1020;
     expect(log.record('send', '{"jsonrpc":"2.0","id":1,"result":{}}', { jsonrpc: '2.0', id: 1, result: {} }).durationMs).toBe(7.7);
     expect(log.record('send', '{"jsonrpc":"2.0","method":"notifications/cancelled"}', { jsonrpc: '2.0', method: 'notifications/cancelled' }).kind).toBe('notification');
+    expect(log.record('send', '{}', { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'search_assets', arguments: {} } }).tool).toBe('search_assets');
     expect(log.record('receive', '{"jsonrpc":"2.0","id":9,"error":{}}', { jsonrpc: '2.0', id: 9, error: {} }).kind).toBe('error');
-    expect(seen).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
   it('redacts before cutting, so a secret at the cut cannot leak in part', () => {
