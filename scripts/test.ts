@@ -7,7 +7,8 @@
  * `dbus-run-session` with an unlocked gnome-keyring, as CI does.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -17,7 +18,14 @@ const have = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).statu
 
 if (!process.env.DBUS_SESSION_BUS_ADDRESS && !process.env.COMPANION_TEST_NO_DBUS && have('dbus-run-session') && have('gnome-keyring-daemon')) {
   const self = [process.execPath, ...process.execArgv, ...process.argv.slice(1)].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  const run = spawnSync('dbus-run-session', ['--', 'sh', '-c', `printf pw | gnome-keyring-daemon --unlock >/dev/null; exec ${self}`], { stdio: 'inherit' });
+  // A private keyring folder per run: parallel runs would otherwise share (and clobber) ~/.local/share/keyrings,
+  // and tests never touch the developer's real keyring.
+  const keyrings = mkdtempSync(join(tmpdir(), 'companion-keyring-'));
+  const run = spawnSync('dbus-run-session', ['--', 'sh', '-c', `printf pw | gnome-keyring-daemon --unlock >/dev/null; exec ${self}`], {
+    stdio: 'inherit',
+    env: { ...process.env, XDG_DATA_HOME: keyrings },
+  });
+  rmSync(keyrings, { recursive: true, force: true });
   process.exit(run.status ?? 1);
 }
 

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 /** The gateway credentials of one profile. */
 export interface Credentials {
   readonly accessId: string;
@@ -114,7 +116,8 @@ export function osKeychain(service: string = KEYCHAIN_SERVICE): Keychain {
     async diagnose() {
       if (process.platform !== 'linux') return undefined;
       try {
-        const e = await entry(`.probe-${process.pid}`);
+        // A unique item per check: two concurrent checks must not delete each other's probe.
+        const e = await entry(`.probe-${process.pid}-${randomUUID()}`);
         await call(() => e.setPassword('probe'));
         await call(() => e.deletePassword());
         return undefined;

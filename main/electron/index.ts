@@ -46,7 +46,16 @@ function startApp(): void {
   void app.whenReady().then(() => {
     applySecurityPolicy();
     serveRenderer(join(here, '../renderer'));
-    registerIpc(createDispatcher(createServices(ctx), ctx.log));
+    const services = createServices(ctx);
+    registerIpc(createDispatcher(services.handlers, ctx.log));
+    // Close long-lived connections before quitting, once; then quit for real.
+    let disposed = false;
+    app.on('before-quit', (event) => {
+      if (disposed) return;
+      event.preventDefault();
+      disposed = true;
+      void services.dispose().finally(() => app.quit());
+    });
     mainWindow = createMainWindow(join(here, '../preload/index.cjs'));
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) mainWindow = createMainWindow(join(here, '../preload/index.cjs'));

@@ -139,20 +139,10 @@ export class SessionManager {
 
 let shared: SessionManager | undefined;
 let currentEmit: ManagerOptions['emit'];
-let hooked = false;
-
-/** Outside Electron (which ends the process itself), a termination signal first closes the connection, so the bridge deletes its gateway session and an embedded gateway frees its port. */
-function closeOnSignals(): void {
-  if (hooked || process.versions.electron) return;
-  hooked = true;
-  const stop = () => void shared?.close();
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
-}
 
 /** The process's one manager; both hosts create their services once per process, and events go to the latest host's emitter. */
 export function sharedSessionManager(emit: ManagerOptions['emit']): SessionManager {
   currentEmit = emit;
-  shared ??= new SessionManager({ emit: (event, payload) => currentEmit?.(event, payload), onConnected: closeOnSignals });
+  shared ??= new SessionManager({ emit: (event, payload) => currentEmit?.(event, payload) });
   return shared;
 }

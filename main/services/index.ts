@@ -5,14 +5,27 @@ import { assistantsHandlers } from './assistants-handlers';
 import { playgroundHandlers } from './playground-handlers';
 import { profilesHandlers } from './profiles-handlers';
 import { registryHandlers } from './registry-handlers';
+import { sharedSessionManager } from '../playground/session-manager';
+
+export interface Services {
+  readonly handlers: Handlers;
+  /** Closes long-lived state (the playground's bridge connection, so its gateway session is deleted and an embedded gateway frees its port). */
+  dispose(): Promise<void>;
+}
 
 /** All main-process services behind the IPC contract, for either host. Features add their handlers here. */
-export function createServices(ctx: HostContext): Handlers {
+export function createServices(ctx: HostContext): Services {
+  const playground = sharedSessionManager((event, payload) => ctx.emit(event, payload));
   return {
-    ...appHandlers(ctx),
-    ...assistantsHandlers(ctx),
-    ...playgroundHandlers(ctx),
-    ...profilesHandlers(ctx),
-    ...registryHandlers(ctx),
+    handlers: {
+      ...appHandlers(ctx),
+      ...assistantsHandlers(ctx),
+      ...playgroundHandlers(ctx, playground),
+      ...profilesHandlers(ctx),
+      ...registryHandlers(ctx),
+    },
+    dispose: async () => {
+      await playground.close();
+    },
   };
 }

@@ -31,10 +31,18 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
     emit: (event, payload) => server?.emit(event, payload),
     log,
   };
-  server = await startWebServer({
+  const services = createServices(ctx);
+  const web = await startWebServer({
     rendererDir: options.rendererDir ?? findRendererDir(),
-    dispatch: createDispatcher(createServices(ctx), log),
+    dispatch: createDispatcher(services.handlers, log),
     ...(options.port !== undefined ? { port: options.port } : {}),
   });
-  return server;
+  server = web;
+  return {
+    ...web,
+    close: async () => {
+      await web.close();
+      await services.dispose();
+    },
+  };
 }
