@@ -5,6 +5,7 @@ import { AssistantsView } from '../views/assistants/AssistantsView';
 import { WizardView } from '../views/validators/WizardView';
 import { RegistryCheckView } from '../views/registry-check/RegistryCheckView';
 import { PlaygroundView } from '../views/playground/PlaygroundView';
+import { SettingsView } from '../views/settings/SettingsView';
 import { icons } from './icons';
 
 export interface Section {
@@ -21,5 +22,6 @@ export const sections: readonly Section[] = [
   { id: 'playground', label: 'Tool playground', icon: icons.playground!, view: PlaygroundView },
   { id: 'validators', label: 'Submit a validator', icon: icons.validators!, view: WizardView },
   { id: 'registry-check', label: 'Check registry', icon: icons.registryCheck!, view: RegistryCheckView },
+  { id: 'settings', label: 'Settings', icon: icons.settings!, view: SettingsView },
   { id: 'about', label: 'About', icon: icons.about!, view: AboutView },
 ];

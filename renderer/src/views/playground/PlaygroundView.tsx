@@ -76,7 +76,7 @@ export function PlaygroundView() {
   return (
     <div className="pg">
       <ConnectionBar />
-      {profilesOpen && <ProfilesPanel />}
+      {profilesOpen && <ProfilesPanel onClose={() => useConnectionStore.getState().toggleProfiles(false)} />}
       {connection ? (
         <div className="pg-workbench">
           <ToolList tools={connection.tools} />

@@ -78,8 +78,8 @@ function ProfileForm({ editing, onSaved }: { editing: ProfileSummary | undefined
   );
 }
 
-/** Every profile with its credential state; the built-in one explained, remote ones editable. */
-export function ProfilesPanel() {
+/** Every profile with its credential state; the built-in one explained, remote ones editable. Shown in the playground (closable) and in Settings. */
+export function ProfilesPanel({ onClose }: { onClose?: () => void }) {
   const api = useApi();
   const { profiles, profilesError, selected } = useConnectionStore();
   const { loadProfiles, select } = useConnectionStore.getState();
@@ -104,9 +104,11 @@ export function ProfilesPanel() {
     <section className="panel pg-profiles" id="pg-profiles" aria-labelledby="pg-profiles-title">
       <div className="row pg-spread">
         <h2 id="pg-profiles-title">Profiles &amp; credentials</h2>
-        <button type="button" className="button subtle" onClick={() => useConnectionStore.getState().toggleProfiles(false)}>
-          Close
-        </button>
+        {onClose && (
+          <button type="button" className="button subtle" onClick={onClose}>
+            Close
+          </button>
+        )}
       </div>
       {profilesError && <p className="callout error">{profilesError}</p>}
       <div className="pg-profiles-grid">
