@@ -19,8 +19,8 @@ const side = Number(values.size);
 
 interface Sample {
   ms: number;
-  /** Milliseconds from the drop to: the file read as base64, the last part uploaded, main's reply. */
-  phases: { read: number; uploaded: number; inspected: number };
+  /** Milliseconds from the drop to: the last part read and uploaded, main's reply. */
+  phases: { uploaded: number; inspected: number };
   longestFrameGapMs: number;
   longTasks: number[];
 }
@@ -113,12 +113,12 @@ async function main(): Promise<void> {
         watching = false;
         observer.disconnect();
         const mark = (name: string) => (performance.getEntriesByName(name).at(-1)?.startTime ?? NaN) - started;
-        const phases = { read: mark('logo:read'), uploaded: mark('logo:uploaded'), inspected: mark('logo:inspected') };
+        const phases = { uploaded: mark('logo:uploaded'), inspected: mark('logo:inspected') };
         performance.clearMarks();
         return { ms, longestFrameGapMs, longTasks, phases };
       });
       samples.push(sample);
-      process.stdout.write(`run ${run + 1}: ${sample.ms.toFixed(0)} ms to checklist and previews (read ${sample.phases.read.toFixed(0)} ms, uploaded ${sample.phases.uploaded.toFixed(0)} ms, checked ${sample.phases.inspected.toFixed(0)} ms); longest frame gap ${sample.longestFrameGapMs.toFixed(0)} ms; long tasks ${sample.longTasks.map((t) => t.toFixed(0)).join(', ') || 'none'} (${(jpeg.length / 1e6).toFixed(1)} MB JPEG)\n`);
+      process.stdout.write(`run ${run + 1}: ${sample.ms.toFixed(0)} ms to checklist and previews (uploaded ${sample.phases.uploaded.toFixed(0)} ms, checked ${sample.phases.inspected.toFixed(0)} ms); longest frame gap ${sample.longestFrameGapMs.toFixed(0)} ms; long tasks ${sample.longTasks.map((t) => t.toFixed(0)).join(', ') || 'none'} (${(jpeg.length / 1e6).toFixed(1)} MB JPEG)\n`);
     }
     const ms = samples.map((s) => s.ms);
     const gaps = samples.map((s) => s.longestFrameGapMs);

@@ -3,7 +3,8 @@
  * for the same thing is dropped, so fast typing never shows a stale answer.
  */
 import type { CompanionApi } from '../../../../domain/ipc/facade';
-import { LOGO_PART_CHARS, type EntrySnapshot, type FixSettings } from '../../../../domain/ipc/registry-channels';
+import { MAX_LOGO_SOURCE_BYTES, type EntrySnapshot, type FixSettings } from '../../../../domain/ipc/registry-channels';
+import { uploadFile } from './logo-upload';
 import { emptyDraft, hasContent, LOCAL_DRAFT_KEY, newerDraft, parseDraft, type Draft, type StepId } from './draft';
 import { emptyForm, formFromSnapshot } from './entry-form';
 import { currentSnapshot, goToStep, initialState, updateDraft, useWizardStore } from './wizard-store';
@@ -217,45 +218,6 @@ function withOptional(op: ReturnType<typeof operationOf>, snapshot: EntrySnapsho
 
 // ---- Step 5: logo ------------------------------------------------------------------------------
 
-export const MAX_LOGO_BYTES = 30 * 1024 * 1024;
-
-function readAsBase64(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    // slice() of the data: URL avoids a second multi-megabyte copy on the page's thread.
-    reader.onload = () => {
-      const url = String(reader.result);
-      resolve(url.slice(url.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(new Error('The file could not be read. Choose it again, or copy it to your computer first.'));
-    reader.readAsDataURL(file);
-  });
-}
-
-const partCount = (base64: string) => Math.max(1, Math.ceil(base64.length / LOGO_PART_CHARS));
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-/** Parts in flight at once: enough to keep the connection busy, few enough to leave the page free. */
-const UPLOAD_CONCURRENCY = 4;
-
-/**
- * Sends the image to main in parts, each from its own task, so the page keeps drawing while the
- * browser encodes them (one multi-megabyte request would hold its thread for a good tenth of a second).
- */
-async function uploadInParts(api: CompanionApi, base64: string): Promise<string> {
-  const uploadId = `logo-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-  const total = partCount(base64);
-  let nextPart = 0;
-  const worker = async () => {
-    while (nextPart < total) {
-      const i = nextPart++;
-      await nextTask();
-      await api.registry.uploadLogoPart(uploadId, i, base64.slice(i * LOGO_PART_CHARS, (i + 1) * LOGO_PART_CHARS));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(UPLOAD_CONCURRENCY, total) }, worker));
-  return uploadId;
-}
-
 /** Sends a dropped or chosen image to main: checklist and previews come back in one reply. */
 export async function chooseLogo(api: CompanionApi, file: File): Promise<void> {
   const current = ticket('logo');
@@ -263,19 +225,17 @@ export async function chooseLogo(api: CompanionApi, file: File): Promise<void> {
     set({ logo: { status: 'error', message: `"${file.name}" is empty (0 bytes). Choose the logo image again.`, fileName: file.name } });
     return;
   }
-  if (file.size > MAX_LOGO_BYTES) {
+  if (file.size > MAX_LOGO_SOURCE_BYTES) {
     set({ logo: { status: 'error', message: `"${file.name}" is ${(file.size / 1e6).toFixed(0)} MB, over the 30 MB limit. Export a smaller copy of your logo (about 1000×1000 px is plenty).`, fileName: file.name } });
     return;
   }
   set({ logo: { status: 'loading', fileName: file.name }, fix: { status: 'idle' } });
   try {
-    // Marks let `npm run bench:wizard-logo` say where the time goes (reading, main's check, drawing).
+    // Marks let `npm run bench:wizard-logo` say where the time goes (upload, main's check, drawing).
     performance.mark('logo:chosen');
-    const base64 = await readAsBase64(file);
-    performance.mark('logo:read');
-    const uploadId = await uploadInParts(api, base64);
+    const { uploadId, parts } = await uploadFile(api, file);
     performance.mark('logo:uploaded');
-    const inspection = await api.registry.inspectLogo(uploadId, partCount(base64), file.name);
+    const inspection = await api.registry.inspectLogo(uploadId, parts, file.name);
     performance.mark('logo:inspected');
     if (!current()) return;
     set({ logo: { status: 'done', data: inspection, fileName: file.name } });
