@@ -21,6 +21,26 @@ test.afterEach(async () => {
   registry.remove();
 });
 
+test('a folder that is not a registry is explained, with the folder to use instead', async ({ page }) => {
+  await openWizard(page, app.launchUrl);
+  const folder = page.getByLabel('Registry folder', { exact: true });
+  await folder.fill(join(registry.root, 'blockchains', 'cosmos'));
+  const alert = page.getByRole('alert').filter({ hasText: 'is not a validator registry' });
+  await expect(alert).toContainText('Choose the folder of your copy (clone) of the assets repository');
+  await expect(folder).toHaveAttribute('aria-invalid', 'true');
+  await expect(nextButton(page)).toBeDisabled();
+  await shot(page, 'wizard-1-folder-not-registry');
+  await alert.getByRole('button', { name: `Use ${registry.root}` }).click();
+  await expect(folder).toHaveValue(registry.root);
+  await expect(page.getByText(/This is a validator registry/)).toBeVisible();
+  await folder.fill(join(registry.root, 'no-such-folder'));
+  await expect(page.locator('#registry-folder-status')).toContainText('does not exist');
+  // The folder that worked is offered again.
+  await page.getByRole('button', { name: registry.root, exact: true }).click();
+  await expect(folder).toHaveValue(registry.root);
+  await expect(nextButton(page)).toBeEnabled();
+});
+
 test('a checksum typo in the id shows the identifier module’s message and blocks Next', async ({ page }) => {
   await openWizard(page, app.launchUrl);
   await startAt(page, registry.root, 'cosmos', 'Cosmos Hub');

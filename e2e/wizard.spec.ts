@@ -39,6 +39,8 @@ test('adds a new cosmos validator with a fixed logo, writes the files and commit
   await next(page);
 
   // 2. Chain: searchable, with display names, counts and example ids.
+  await expect(page.getByRole('option')).toHaveCount(52);
+  await shot(page, 'wizard-2-chain-list');
   await page.getByRole('combobox', { name: 'Chain' }).fill('celestia');
   await expect(page.getByRole('option', { name: /^Celestia/ })).toContainText('celestiavaloper1');
   await chooseChain(page, 'cosmos', 'Cosmos Hub');

@@ -73,7 +73,8 @@ export function detailFindings(s: WizardState): RegistryFinding[] | null {
 function folderStep(s: WizardState): StepCheck {
   if (s.folder.status === 'loading') return blocked('Checking the folder…', true);
   if (s.folder.status === 'done' && s.folder.data.isRegistry) return okStep;
-  if (s.folder.status === 'done') return blocked(s.folder.data.message ?? 'Choose the folder of your registry copy.');
+  if (s.folder.status === 'done') return blocked(s.folder.data.message ?? 'Choose the folder of your registry copy.', false, 'Choose your registry folder (see above) to continue.');
+  if (s.folder.status === 'error') return blocked(s.folder.message, false, 'Choose your registry folder (see above) to continue.');
   return blocked('Enter the folder of your copy of the registry (the folder that contains "blockchains").');
 }
 
