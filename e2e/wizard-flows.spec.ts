@@ -170,8 +170,16 @@ test('Undo restores the previous bytes of every file', async ({ page }) => {
   await page.getByLabel('Description', { exact: true }).fill('A validator written and then undone.');
   await page.getByLabel('Website', { exact: true }).fill('https://undo.example');
   await next(page);
-  await page.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await compliantPng() });
+  // Dragged and dropped this time, as from a file manager.
+  const dropped = await page.evaluateHandle((base64) => {
+    const data = new DataTransfer();
+    data.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], 'logo.png', { type: 'image/png' }));
+    return data;
+  }, (await compliantPng()).toString('base64'));
+  await page.locator('.drop-zone').dispatchEvent('dragover', { dataTransfer: dropped });
+  await page.locator('.drop-zone').dispatchEvent('drop', { dataTransfer: dropped });
   await expect(page.getByText('This image meets every rule and will be saved as it is.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Logo checklist' }).locator('[data-status="pass"]')).toHaveCount(5);
   await next(page);
   await next(page);
   await page.getByRole('button', { name: 'Write files' }).click();
