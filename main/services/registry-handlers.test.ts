@@ -6,6 +6,7 @@ import { checkLogo } from '../registry/index';
 import { copyCorpus, git, gitInitCommitted, newValoperId, removeDir, tempDir } from '../registry/test-support';
 import type { EventName, EventPayload } from '../../domain/ipc/contract';
 import { LOGO_PART_CHARS } from '../../domain/ipc/registry-channels';
+import { createDispatcher, type Handlers } from './dispatch';
 import type { HostContext } from './host-context';
 import { registryHandlers } from './registry-handlers';
 import { ServiceError } from './service-error';
@@ -220,6 +221,9 @@ describe('logos', () => {
     expect(existing.previews?.light).toMatch(/^data:image\/png;base64,/);
     const missing = await handlers['registry:existingLogo'](root, 'cosmos', 'cosmosvaloper1nothere');
     expect(missing).toEqual({ present: false, findings: [] });
+    // An id is a folder name: nothing outside the assets folder is ever read.
+    expect(await handlers['registry:existingLogo'](root, 'cosmos', '..')).toEqual({ present: false, findings: [] });
+    expect(await handlers['registry:existingLogo'](root, 'cosmos', '../../../../etc')).toEqual({ present: false, findings: [] });
   });
 });
 
@@ -240,5 +244,16 @@ describe('registry check and drafts', () => {
     expect(await registryHandlers(context(), { stateDir })['registry:loadDraft']()).toEqual({ draft: '{"step":"chain"}' });
     await handlers['registry:clearDraft']();
     expect(await handlers['registry:loadDraft']()).toEqual({ draft: null });
+  });
+});
+
+describe('arguments that would leave the registry', () => {
+  it('are refused by the contract before any handler runs', async () => {
+    // Only the registry channels are served here.
+    const dispatch = createDispatcher(handlers as Partial<Handlers> as Handlers);
+    for (const chain of ['..', '../cosmos', 'cosmos/validators', '.hidden', '']) {
+      expect(await dispatch('registry:chainEntries', [root, chain])).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+    }
+    expect(await dispatch('registry:chainEntries', [root, 'cosmos'])).toMatchObject({ ok: true });
   });
 });

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkLogo, circlePreviews, fixLogo, registryPaths, RegistryError, toDataUrl, type LogoPreviews } from '../../registry/index';
+import { isSafeFolderName } from '../../registry/layout';
 import { FIX_PIXEL_LIMIT, loadSharp } from '../../registry/sharp-loader';
 import { ServiceError } from '../service-error';
 import { findingViews } from './findings-view';
@@ -85,6 +86,8 @@ export async function fixLogoFor(bytes: Buffer, settings: FixSettings): Promise<
 }
 
 export async function existingLogo(root: string, chain: string, id: string): Promise<ExistingLogo> {
+  // The id becomes a folder name: one that could leave the assets folder has no logo there.
+  if (!isSafeFolderName(id)) return { present: false, findings: [] };
   const path = registryPaths.logo(chain, id);
   const bytes = await readFile(join(root, ...path.split('/'))).catch(() => null);
   if (!bytes) return { present: false, findings: [] };
