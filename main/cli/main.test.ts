@@ -1,18 +1,12 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { main } from './main';
-import type { CliIo } from './command';
+import { captureIo } from './test-io';
 import { APP_VERSION } from '../services/app-info';
 
-function io(): CliIo & { out: () => string; err: () => string } {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d: Buffer) => (out += d.toString()));
-  stderr.on('data', (d: Buffer) => (err += d.toString()));
-  return { stdout, stderr, stdin: new PassThrough(), env: {}, out: () => out, err: () => err };
-}
+const io = () => {
+  const c = captureIo();
+  return { ...c.io, out: c.out, err: c.err };
+};
 
 describe('companion CLI', () => {
   it('--version prints the package version', async () => {

@@ -2,12 +2,12 @@
 import { PassThrough } from 'node:stream';
 import type { CliIo } from './command';
 
-export function captureIo(): { io: CliIo; out: () => string; err: () => string } {
+export function captureIo(env: NodeJS.ProcessEnv = {}): { io: CliIo; out: () => string; err: () => string } {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   let out = '';
   let err = '';
   stdout.on('data', (d: Buffer) => (out += d.toString()));
   stderr.on('data', (d: Buffer) => (err += d.toString()));
-  return { io: { stdout, stderr, stdin: new PassThrough(), env: {} }, out: () => out, err: () => err };
+  return { io: { stdout, stderr, stdin: new PassThrough(), env }, out: () => out, err: () => err };
 }

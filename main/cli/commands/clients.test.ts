@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startGateway } from '../../../gateway/index';
 import { profilesFile } from '../../credentials/config-paths';
@@ -11,6 +10,7 @@ import { clearCredentials, storeCredentials } from '../../credentials/credential
 import { ProfileStore } from '../../credentials/profiles';
 import { tempHome } from '../../clients/test-support';
 import type { CliIo } from '../command';
+import { captureIo } from '../test-io';
 import { main } from '../main';
 
 const CLI = path.resolve(import.meta.dirname, '../../../out/main/cli.js');
@@ -18,13 +18,8 @@ const CLI = path.resolve(import.meta.dirname, '../../../out/main/cli.js');
 let home: Awaited<ReturnType<typeof tempHome>>;
 
 function io(): CliIo & { out: () => string; err: () => string } {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d: Buffer) => (out += d.toString()));
-  stderr.on('data', (d: Buffer) => (err += d.toString()));
-  return { stdout, stderr, stdin: new PassThrough(), env: home.paths.env, out: () => out, err: () => err };
+  const c = captureIo(home.paths.env);
+  return { ...c.io, out: c.out, err: c.err };
 }
 
 async function run(...argv: string[]) {

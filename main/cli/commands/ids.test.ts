@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { PassThrough } from 'node:stream';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { UsageError, type CliIo } from '../command';
+import { UsageError } from '../command';
+import { captureIo } from '../test-io';
 import { commands } from './index';
 import { addressCheckCommand, idCheckCommand, type IdCheckResult } from './ids';
 
-function fakeIo() {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d: Buffer) => (out += d.toString()));
-  stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const io: CliIo = { stdout, stderr, stdin: new PassThrough(), env: {} };
-  return { io, out: () => out, err: () => err };
-}
+const fakeIo = () => captureIo();
 
 const COSMOS_OK = 'cosmosvaloper1y0us8xvsvfvqkk9c6nt5cfyu5au5tww2ztve7q';
 const COSMOS_TYPO = 'cosmosvaloper1y0us8xvsvfvqkk9c6nt5cfyu5au5tww2ztve7z';
