@@ -3,8 +3,8 @@
  * schema check), then end-to-end tests in browser mode (Playwright + Debian Chromium). It ends with
  * one line, `N passed, N failed, N skipped`, totalling every suite.
  *
- * Keychain tests need a Secret Service: outside a D-Bus session this re-runs itself under
- * `dbus-run-session` with an unlocked gnome-keyring, as CI does.
+ * Keychain tests need a Secret Service: this re-runs itself under `dbus-run-session` with an unlocked
+ * gnome-keyring in a temporary folder, as CI does, so tests never touch a real keyring.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -16,14 +16,16 @@ const RESULTS = join(ROOT, 'test-results');
 const bin = (name: string) => join(ROOT, 'node_modules/.bin', name);
 const have = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
 
-if (!process.env.DBUS_SESSION_BUS_ADDRESS && !process.env.COMPANION_TEST_NO_DBUS && have('dbus-run-session') && have('gnome-keyring-daemon')) {
+// Always a private session and keyring where we can make one, even inside a desktop session: tests must
+// never read or overwrite the developer's real keychain items. .ci/run makes its own and says so.
+if (!process.env.COMPANION_TEST_PRIVATE_KEYRING && have('dbus-run-session') && have('gnome-keyring-daemon')) {
   const self = [process.execPath, ...process.execArgv, ...process.argv.slice(1)].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   // A private keyring folder per run: parallel runs would otherwise share (and clobber) ~/.local/share/keyrings,
   // and tests never touch the developer's real keyring.
   const keyrings = mkdtempSync(join(tmpdir(), 'companion-keyring-'));
   const run = spawnSync('dbus-run-session', ['--', 'sh', '-c', `printf pw | gnome-keyring-daemon --unlock >/dev/null; exec ${self}`], {
     stdio: 'inherit',
-    env: { ...process.env, XDG_DATA_HOME: keyrings },
+    env: { ...process.env, XDG_DATA_HOME: keyrings, COMPANION_TEST_PRIVATE_KEYRING: '1' },
   });
   rmSync(keyrings, { recursive: true, force: true });
   process.exit(run.status ?? 1);
