@@ -3,6 +3,7 @@ import { parseAssetIdCached as parseAssetId } from '../common/asset-ids';
 import { buildCatalog, type Asset } from './catalog';
 import { invalid, notFound } from './errors';
 import { CHANGE_WINDOWS, PriceModel } from './prices';
+import { QuoteCache } from './quote-cache';
 
 /** The default seed: every installation sees the same market. */
 export const DEFAULT_SEED = 20_260_227;
@@ -84,6 +85,9 @@ export class Dataset {
       max: asset.market.max === undefined ? null : Math.round(asset.market.max),
     };
   }
+
+  /** The quotes `tickers` serves: `quote` at the start of each one-second tick, computed once per tick. */
+  readonly tickerQuotes = new QuoteCache((asset: Asset, t: number) => this.quote(asset, t));
 
   /** The short asset record search results and listings embed. */
   summary(asset: Asset) {

@@ -9,7 +9,7 @@ export const LISTING_SORTS = ['price24h', 'mcap', 'volume'] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
 const TRENDING_SIZE = 40;
 
-/** Prices of the given assets in one currency; ids missing from the catalogue are left out. */
+/** Prices of the given assets in one currency, as of the current one-second tick; ids missing from the catalogue are left out. */
 export function tickers(ds: Dataset, assetIds: readonly string[], currency: string, t = ds.now()) {
   const rate = FIAT_RATES[currency];
   if (rate === undefined) throw invalid('unsupported_currency', `Currency ${currency} is not supported; use one of ${Object.keys(FIAT_RATES).join(', ')}.`);
@@ -19,10 +19,11 @@ export function tickers(ds: Dataset, assetIds: readonly string[], currency: stri
     const asset = ds.find(id);
     if (!asset || seen.has(asset.assetId)) continue;
     seen.add(asset.assetId);
-    const q = ds.quote(asset, t);
+    const q = ds.tickerQuotes.get(asset, t);
     out.push({
       id: asset.assetId,
-      price: sig(q.price * rate),
+      // q.price is already rounded and rounding again is a no-op, so USD skips a costly toPrecision.
+      price: rate === 1 ? q.price : sig(q.price * rate),
       change_24h: q.change24h,
       market_cap: Math.round(q.marketCap * rate),
       volume_24h: Math.round(q.volume24h * rate),

@@ -1,5 +1,5 @@
 import type { Asset } from './catalog';
-import { hashString, unit } from './random';
+import { hashString, mixPair, unitAfter } from './random';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -53,8 +53,9 @@ export class PriceModel {
     const x = t / period;
     const i = Math.floor(x);
     const f = x - i;
-    const a = unit(key, layer, i) * 2 - 1;
-    const b = unit(key, layer, i + 1) * 2 - 1;
+    const pair = mixPair(key, layer);
+    const a = unitAfter(pair, i) * 2 - 1;
+    const b = unitAfter(pair, i + 1) * 2 - 1;
     return a + (b - a) * f * f * (3 - 2 * f);
   }
 

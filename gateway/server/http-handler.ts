@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBody } from '../common/read-body';
 import { JSONRPC, checkHost, checkOrigin, readCredentials, type Rejection } from './request-guards';
 import type { SessionManager } from './sessions';
 
@@ -38,21 +39,12 @@ function reject(res: ServerResponse, r: Rejection, id: unknown = null): void {
   res.end(body);
 }
 
-async function readBody(req: IncomingMessage, limit: number): Promise<{ ok: true; text: string } | { ok: false; rejection: Rejection }> {
+async function readRequestBody(req: IncomingMessage, limit: number): Promise<{ ok: true; text: string } | { ok: false; rejection: Rejection }> {
   const tooLarge = { ok: false as const, rejection: { status: 413, code: JSONRPC.invalidRequest, message: `Payload too large: the body exceeds ${limit} bytes.` } };
   if (Number(req.headers['content-length'] ?? 0) > limit) return tooLarge;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      // Stop reading; the connection is closed after the answer so the rest is not parsed.
-      req.pause();
-      return tooLarge;
-    }
-    chunks.push(chunk);
-  }
-  return { ok: true, text: Buffer.concat(chunks).toString('utf8') };
+  // Past the limit the rest is not read; the connection is closed after the answer.
+  const read = await readBody(req, limit);
+  return read.ok ? { ok: true, text: read.bytes.toString('utf8') } : tooLarge;
 }
 
 const isInitialize = (body: unknown) =>
@@ -67,9 +59,13 @@ const requestId = (body: unknown) => (body !== null && typeof body === 'object' 
  */
 export function createHttpHandler(options: HttpHandlerOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const { sessions } = options;
+  const pathOf = (target: string) => new URL(target, 'https://gateway.invalid').pathname;
+  // Clients send the same target and Host on every request; both checks are pure, so the common
+  // answer is remembered instead of parsing two URLs per call.
+  const exactTargetOk = pathOf(options.path) === options.path;
+  let acceptedHost: string | undefined;
   return async (req, res) => {
-    const url = new URL(req.url ?? '/', 'https://gateway.invalid');
-    if (url.pathname !== options.path) {
+    if (!(exactTargetOk && req.url === options.path) && pathOf(req.url ?? '/') !== options.path) {
       return reject(res, { status: 404, code: JSONRPC.invalidRequest, message: `Not found: the MCP endpoint is ${options.path}.` });
     }
     const fault = options.faults?.[0];
@@ -79,8 +75,11 @@ export function createHttpHandler(options: HttpHandlerOptions): (req: IncomingMe
       res.writeHead(fault.status, { 'content-type': fault.contentType ?? 'text/html', ...fault.headers });
       return void res.end(fault.body ?? `<html><body><h1>${fault.status}</h1></body></html>`);
     }
-    const hostProblem = checkHost(req.headers, options.bindHost, options.hostNames);
-    if (hostProblem) return reject(res, hostProblem);
+    if (req.headers.host === undefined || req.headers.host !== acceptedHost) {
+      const hostProblem = checkHost(req.headers, options.bindHost, options.hostNames);
+      if (hostProblem) return reject(res, hostProblem);
+      acceptedHost = req.headers.host;
+    }
     const origin = req.headers.origin;
     const originProblem = checkOrigin(origin, options.allowedOrigins);
     if (originProblem) return reject(res, originProblem);
@@ -104,7 +103,7 @@ export function createHttpHandler(options: HttpHandlerOptions): (req: IncomingMe
       if (!/^application\/json\b/i.test(type)) {
         return reject(res, { status: 415, code: JSONRPC.invalidRequest, message: `Unsupported media type "${type.slice(0, 60)}": POST a JSON-RPC message as application/json.` });
       }
-      const read = await readBody(req, options.maxBodyBytes);
+      const read = await readRequestBody(req, options.maxBodyBytes);
       if (!read.ok) {
         res.setHeader('connection', 'close');
         return reject(res, read.rejection);

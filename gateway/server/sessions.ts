@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { releaseAnsweredJsonStreams } from './json-stream-release';
 
 export interface Session {
   readonly id: string;
@@ -77,6 +78,7 @@ export class SessionManager {
         if (session) void this.drop(session);
       },
     });
+    if (this.responseMode === 'json') releaseAnsweredJsonStreams(transport);
     await server.connect(transport);
     return {
       transport,

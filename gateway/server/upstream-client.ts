@@ -1,4 +1,6 @@
+import type { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
+import { readBody } from '../common/read-body';
 import { signRequest } from '../signing/signer';
 import { toolError, type ToolError } from './tool-error';
 
@@ -100,18 +102,10 @@ export class UpstreamClient {
     return { ok: false, error: this.statusError(status, parsed ? data : undefined, type, response.headers['retry-after']) };
   }
 
-  private async readBody(body: AsyncIterable<Buffer> & { destroy(): void }): Promise<string> {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of body) {
-      size += chunk.length;
-      if (size > MAX_RESPONSE_BYTES) {
-        body.destroy();
-        throw Object.assign(new Error('upstream response too large'), { code: 'RESPONSE_TOO_LARGE' });
-      }
-      chunks.push(chunk);
-    }
-    return Buffer.concat(chunks).toString('utf8');
+  private async readBody(body: Readable): Promise<string> {
+    const read = await readBody(body, MAX_RESPONSE_BYTES);
+    if (!read.ok) throw Object.assign(new Error('upstream response too large'), { code: 'RESPONSE_TOO_LARGE' });
+    return read.bytes.toString('utf8');
   }
 
   private transportError(error: unknown, signal: AbortSignal | undefined): ToolError {

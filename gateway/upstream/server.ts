@@ -1,13 +1,14 @@
 import { mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from '../common/read-body';
 import { Dataset, type DatasetOptions } from '../dataset/dataset';
 import { DatasetError } from '../dataset/errors';
 import { StepStore } from '../dataset/swap/step-store';
 import { RequestVerifier } from '../signing/verifier';
 import { AccountStore } from './accounts';
 import { DEMO_RATE_LIMIT, RateLimiter, type RateLimit } from './rate-limit';
-import { ROUTES, type Route } from './routes';
+import { ROUTES, type Route, type RouteContext } from './routes';
 
 export interface UpstreamOptions {
   readonly dataDir: string;
@@ -48,14 +49,9 @@ const error = (res: ServerResponse, status: number, code: string, message: strin
 async function readJson(req: IncomingMessage): Promise<{ ok: true; value: unknown } | { ok: false; status: number; code: string; message: string }> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > MAX_BODY_BYTES) return { ok: false, status: 413, code: 'body_too_large', message: `The body is larger than ${MAX_BODY_BYTES} bytes.` };
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return { ok: false, status: 413, code: 'body_too_large', message: `The body is larger than ${MAX_BODY_BYTES} bytes.` };
-    chunks.push(chunk);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const read = await readBody(req, MAX_BODY_BYTES);
+  if (!read.ok) return { ok: false, status: 413, code: 'body_too_large', message: `The body is larger than ${MAX_BODY_BYTES} bytes.` };
+  const text = read.bytes.toString('utf8');
   if (text.trim() === '') return { ok: false, status: 400, code: 'invalid_body', message: 'This endpoint needs a JSON body.' };
   try {
     return { ok: true, value: JSON.parse(text) };
@@ -120,8 +116,22 @@ export async function startUpstream(options: UpstreamOptions): Promise<RunningUp
       if (!read.ok) return error(res, read.status, read.code, read.message);
       body = read.value;
     }
-    const abort = new AbortController();
-    res.on('close', () => abort.abort());
+    // The signal is made only for a route that asks (the test delay): an AbortSignal costs more to
+    // build than most answers. Only a client that leaves before the answer is written aborts it.
+    let abort: AbortController | undefined;
+    let gone = false;
+    res.on('close', () => {
+      if (res.writableFinished) return;
+      gone = true;
+      abort?.abort();
+    });
+    const signal = () => {
+      if (!abort) {
+        abort = new AbortController();
+        if (gone) abort.abort();
+      }
+      return abort.signal;
+    };
     let params: string[];
     try {
       params = found.params.map((p) => decodeURIComponent(p));
@@ -129,7 +139,19 @@ export async function startUpstream(options: UpstreamOptions): Promise<RunningUp
       return error(res, 400, 'invalid_url', 'A path segment is not valid percent-encoding.');
     }
     try {
-      send(res, 200, await found.route.handle({ ds, steps, url, params, body, account, testHooks, signal: abort.signal }));
+      const ctx: RouteContext = {
+        ds,
+        steps,
+        url,
+        params,
+        body,
+        account,
+        testHooks,
+        get signal() {
+          return signal();
+        },
+      };
+      send(res, 200, await found.route.handle(ctx));
     } catch (caught) {
       if (caught instanceof DatasetError) return error(res, STATUS[caught.kind], caught.code, caught.message);
       process.stderr.write(`reference upstream: ${method} ${url.pathname} failed: ${(caught as Error).stack ?? String(caught)}\n`);
