@@ -7,29 +7,16 @@
  * gnome-keyring in a temporary folder, as CI does, so tests never touch a real keyring.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { reexecInPrivateKeyring } from './private-keyring';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const RESULTS = join(ROOT, 'test-results');
 const bin = (name: string) => join(ROOT, 'node_modules/.bin', name);
-const have = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
 
-// Always a private session and keyring where we can make one, even inside a desktop session: tests must
-// never read or overwrite the developer's real keychain items. .ci/run makes its own and says so.
-if (!process.env.COMPANION_TEST_PRIVATE_KEYRING && have('dbus-run-session') && have('gnome-keyring-daemon')) {
-  const self = [process.execPath, ...process.execArgv, ...process.argv.slice(1)].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  // A private keyring folder per run: parallel runs would otherwise share (and clobber) ~/.local/share/keyrings,
-  // and tests never touch the developer's real keyring.
-  const keyrings = mkdtempSync(join(tmpdir(), 'companion-keyring-'));
-  const run = spawnSync('dbus-run-session', ['--', 'sh', '-c', `printf pw | gnome-keyring-daemon --unlock >/dev/null; exec ${self}`], {
-    stdio: 'inherit',
-    env: { ...process.env, XDG_DATA_HOME: keyrings, COMPANION_TEST_PRIVATE_KEYRING: '1' },
-  });
-  rmSync(keyrings, { recursive: true, force: true });
-  process.exit(run.status ?? 1);
-}
+// Tests must never read or overwrite the developer's real keychain items. .ci/run makes its own session and says so.
+reexecInPrivateKeyring();
 
 interface Tally {
   name: string;

@@ -1,6 +1,6 @@
 /**
  * npm run bench:playground — the tool playground's two figures, measured in Chromium against the built app
- * in browser mode (run `npm run build` first; it needs a keychain, as `npm test` provides):
+ * in browser mode (run `npm run build` first; like `npm test`, it runs in a private keyring session):
  *
  * 1. Tool list: from the moment the connect call returns in the renderer to the first frame with the 13
  *    tools in the DOM (performance marks `playground:connected` → `playground:tools-painted`), and from the
@@ -19,6 +19,9 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { chromium, type Page } from '@playwright/test';
 import { startBrowserMode } from '../../e2e/support/browser-mode';
 import { freePort, serveStatelessMcp } from '../../main/playground/testing';
+import { reexecInPrivateKeyring } from '../private-keyring';
+
+reexecInPrivateKeyring();
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, megabytes: { type: 'string', default: '5' } }, strict: true });
 const rounds = Number(values.rounds);
