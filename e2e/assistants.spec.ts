@@ -5,7 +5,7 @@
  * snippet, and the live Activity log with its filters. Screenshots in both themes.
  */
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../main/playground/testing';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -27,14 +27,6 @@ const VSCODE = `{
 }
 `;
 const ZED_BROKEN = '{\n  "theme": "One Dark"\n  "vim_mode": true\n}\n';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 function write(file: string, text: string): void {
   mkdirSync(dirname(file), { recursive: true });
