@@ -11,10 +11,10 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../gateway/index';
-import { auditLogFile, bridgeLogFile, configDir, currentPathContext, profilesFile, type PathContext } from '../main/credentials/config-paths';
-import { storeCredentials } from '../main/credentials/credentials';
-import { osKeychain } from '../main/credentials/keychain';
-import { ProfileStore, type Profile } from '../main/credentials/profiles';
+import { auditLogFile, bridgeLogFile, configDir, currentPathContext, profilesFile, type PathContext } from '../platform/credentials/config-paths';
+import { storeCredentials } from '../platform/credentials/credentials';
+import { osKeychain } from '../platform/credentials/keychain';
+import { ProfileStore, type Profile } from '../platform/credentials/profiles';
 import { readAuditLog } from './audit-log';
 import { startFaultProxy, type FaultProxy } from './testing/fault-proxy';
 import { TestHost, type Message } from './testing/host';

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Credentials } from '../main/credentials/keychain';
+import type { Credentials } from '../platform/credentials/keychain';
 import { redactArguments, type AuditLog } from './audit-log';
 import { Backoff } from './backoff';
 import type { HttpClient } from './http-client';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type Socket } from 'node:net';
-import { isLoopbackHost } from '../main/credentials/endpoint-url';
+import { isLoopbackHost } from '../platform/credentials/endpoint-url';
 
 export interface HttpRequest {
   readonly method: 'GET' | 'POST' | 'DELETE';

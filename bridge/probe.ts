@@ -1,7 +1,8 @@
+import type { EmbeddedGatewayStarter } from './profile-target';
 import { PassThrough } from 'node:stream';
-import type { PathContext } from '../main/credentials/config-paths';
-import type { Keychain } from '../main/credentials/keychain';
-import { APP_VERSION } from '../main/services/app-info';
+import type { PathContext } from '../platform/credentials/config-paths';
+import type { Keychain } from '../platform/credentials/keychain';
+import { APP_VERSION } from '../domain/app-info';
 import type { Logger } from './logger';
 import { runBridge } from './run-bridge';
 
@@ -24,6 +25,7 @@ export interface ProbeOptions {
   readonly log: Logger;
   readonly keychain?: Keychain;
   readonly timeoutSeconds?: number;
+  readonly embedded?: EmbeddedGatewayStarter;
 }
 
 interface Reply {
@@ -50,7 +52,7 @@ export async function probeProfile(options: ProbeOptions): Promise<ProbeResult> 
       if (typeof reply.id === 'number') waiting.get(reply.id)?.(reply);
     }
   });
-  const running = runBridge({ input, output, profile: options.profile, env: options.env, paths: options.paths, log: options.log, audit: false, timeoutSeconds: options.timeoutSeconds ?? 15, ...(options.keychain ? { keychain: options.keychain } : {}) });
+  const running = runBridge({ input, output, profile: options.profile, env: options.env, paths: options.paths, log: options.log, audit: false, timeoutSeconds: options.timeoutSeconds ?? 15, ...(options.keychain ? { keychain: options.keychain } : {}), ...(options.embedded ? { embedded: options.embedded } : {}) });
   const call = (id: number, method: string, params?: object): Promise<Reply> =>
     new Promise((resolve) => {
       waiting.set(id, resolve);

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { profilesFile, type PathContext } from '../main/credentials/config-paths';
-import { CredentialsError, resolveCredentials } from '../main/credentials/credentials';
-import { KeychainError, keychainModuleLoaded, type Credentials, type Keychain } from '../main/credentials/keychain';
-import { ProfileError, ProfileStore, validateProfile, type Profile } from '../main/credentials/profiles';
+import { profilesFile, type PathContext } from '../platform/credentials/config-paths';
+import { CredentialsError, resolveCredentials } from '../platform/credentials/credentials';
+import { KeychainError, keychainModuleLoaded, type Credentials, type Keychain } from '../platform/credentials/keychain';
+import { ProfileError, ProfileStore, validateProfile, type Profile } from '../platform/credentials/profiles';
 import type { UpstreamTarget } from './core';
-import type { EmbeddedGateway } from './embedded-gateway';
 import { createHttpClient } from './http-client';
 import { BridgeError, ErrorCode } from './jsonrpc';
 import type { Logger } from './logger';
@@ -20,7 +19,29 @@ export interface ProfileTargetOptions {
   readonly log: Logger;
   /** Overrides the profile's timeout. */
   readonly timeoutSeconds?: number;
+  /** Starts or finds the reference gateway for an `embedded` profile; the app supplies it (the bridge never imports the gateway). */
+  readonly embedded?: EmbeddedGatewayStarter;
 }
+
+/** A reference gateway the bridge forwards to for an `embedded` profile. */
+export interface EmbeddedGateway {
+  readonly credentials: Credentials;
+  readonly caPem: string | undefined;
+  /** Starts the gateway again if nothing listens any more (the process that ran it exited). */
+  recover(): Promise<boolean>;
+  /** Stops the gateway if this bridge started it. */
+  close(): Promise<void>;
+}
+
+export interface EmbeddedGatewayRequest {
+  readonly profile: Profile;
+  readonly paths: PathContext;
+  readonly env: NodeJS.ProcessEnv;
+  readonly log: Logger;
+  readonly keychain?: Keychain;
+}
+
+export type EmbeddedGatewayStarter = (request: EmbeddedGatewayRequest) => Promise<EmbeddedGateway>;
 
 const HOW_TO_FIX = 'Open Gateway Companion → Settings, or run `companion login';
 
@@ -50,8 +71,8 @@ async function loadProfile(options: ProfileTargetOptions): Promise<Profile> {
     const name = options.profile ?? (await store.defaultName());
     let profile = await store.get(name);
     if (!profile && name === 'default') {
-      const { ensureDefaultProfile } = await import('../main/credentials/default-profile');
-      profile = await ensureDefaultProfile({ paths: options.paths, env: options.env, ...(options.keychain ? { keychain: options.keychain } : {}), learnCredentials: false });
+      const { ensureDefaultProfile } = await import('../platform/credentials/default-profile');
+      profile = await ensureDefaultProfile({ paths: options.paths, env: options.env, ...(options.keychain ? { keychain: options.keychain } : {}) });
     }
     if (!profile) {
       throw new BridgeError(ErrorCode.CredentialsMissing, `There is no profile named "${name}". ${HOW_TO_FIX} --profile ${name} --url <gateway URL>\` to create it.`, { cause: 'profile_invalid', profile: name });
@@ -84,8 +105,10 @@ export async function connectProfile(options: ProfileTargetOptions): Promise<Ups
   const profile = await loadProfile(options);
   let embedded: EmbeddedGateway | undefined;
   if (profile.kind === 'embedded') {
-    const { ensureEmbeddedGateway } = await import('./embedded-gateway');
-    embedded = await ensureEmbeddedGateway({ profile, paths: options.paths, env: options.env, log: options.log, ...(options.keychain ? { keychain: options.keychain } : {}) });
+    if (!options.embedded) {
+      throw new BridgeError(ErrorCode.CredentialsMissing, `Profile "${profile.name}" uses the built-in reference gateway, which this program cannot start. Run the bridge with \`companion bridge --profile ${profile.name}\`.`, { cause: 'profile_invalid' });
+    }
+    embedded = await options.embedded({ profile, paths: options.paths, env: options.env, log: options.log, ...(options.keychain ? { keychain: options.keychain } : {}) });
   }
   try {
     // The keychain answers on a worker thread (and the daemon's side): start it first, then set up

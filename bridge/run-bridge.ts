@@ -1,11 +1,11 @@
-import { auditLogFile, bridgeLogFile, currentPathContext, type PathContext } from '../main/credentials/config-paths';
-import type { Keychain } from '../main/credentials/keychain';
-import { APP_VERSION } from '../main/services/app-info';
+import { auditLogFile, bridgeLogFile, currentPathContext, type PathContext } from '../platform/credentials/config-paths';
+import type { Keychain } from '../platform/credentials/keychain';
+import { APP_VERSION } from '../domain/app-info';
 import { AuditLog } from './audit-log';
 import { runBridgeCore } from './core';
 import { createLogger, type Logger } from './logger';
-import { connectProfile, credentialsFor } from './profile-target';
-import { DEFAULT_MAX_MESSAGE_BYTES } from './help';
+import { connectProfile, credentialsFor, type EmbeddedGatewayStarter } from './profile-target';
+import { DEFAULT_MAX_MESSAGE_BYTES } from './limits';
 
 export { DEFAULT_MAX_MESSAGE_BYTES };
 
@@ -31,6 +31,8 @@ export interface RunBridgeOptions {
   /** Aborting it stops the bridge like SIGTERM: pending requests get an error, the session is deleted. */
   readonly signal?: AbortSignal;
   readonly onShutdown?: (reason: string) => void;
+  /** Starts the reference gateway for an `embedded` profile (supplied by the app). */
+  readonly embedded?: EmbeddedGatewayStarter;
 }
 
 /**
@@ -45,7 +47,7 @@ export async function runBridge(options: RunBridgeOptions): Promise<void> {
     options.log ??
     createLogger({ ...(options.stderr ? { stderr: options.stderr } : {}), file: bridgeLogFile(paths), debug: options.debug ?? false, tag: `bridge[${options.profile ?? 'default'}:${process.pid}]` });
   const audit = options.audit === false ? undefined : (options.audit ?? new AuditLog(auditLogFile(paths)));
-  const target = { env, paths, log, ...(options.profile !== undefined ? { profile: options.profile } : {}), ...(options.keychain ? { keychain: options.keychain } : {}), ...(options.timeoutSeconds !== undefined ? { timeoutSeconds: options.timeoutSeconds } : {}) };
+  const target = { env, paths, log, ...(options.profile !== undefined ? { profile: options.profile } : {}), ...(options.keychain ? { keychain: options.keychain } : {}), ...(options.embedded ? { embedded: options.embedded } : {}), ...(options.timeoutSeconds !== undefined ? { timeoutSeconds: options.timeoutSeconds } : {}) };
   let profileName = options.profile;
   try {
     await runBridgeCore({

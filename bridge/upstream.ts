@@ -1,6 +1,6 @@
-import type { Credentials } from '../main/credentials/keychain';
+import type { Credentials } from '../platform/credentials/keychain';
 import type { HttpClient, HttpResponse } from './http-client';
-import { SseParser } from './sse-parser';
+import { SseParser } from '../platform/http/sse-parser';
 
 /** Why an exchange with the gateway failed; the bridge turns each kind into a JSON-RPC error naming it. */
 export type FailureKind = 'network' | 'reset' | 'tls' | 'http' | 'invalid' | 'too_large' | 'session_expired' | 'aborted';

@@ -49,6 +49,9 @@ for (const project of ['tsconfig.node.json', 'tsconfig.web.json', 'tsconfig.e2e.
   tallies.push({ name: `typecheck ${project}`, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 });
 }
 
+const depsStatus = step('Dependency rules (dependency-cruiser)', 'npm', ['run', '--silent', 'lint:deps']);
+tallies.push({ name: 'dependency rules', passed: depsStatus === 0 ? 1 : 0, failed: depsStatus === 0 ? 0 : 1, skipped: 0 });
+
 const buildStatus = step('Build', bin('electron-vite'), ['build']);
 tallies.push({ name: 'build', passed: buildStatus === 0 ? 1 : 0, failed: buildStatus === 0 ? 0 : 1, skipped: 0 });
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readBody } from '../common/read-body';
+import { readBody } from '../../platform/http/read-body';
 import { JSONRPC, checkHost, checkOrigin, readCredentials, type Rejection } from './request-guards';
 import type { SessionManager } from './sessions';
 

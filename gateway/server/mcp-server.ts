@@ -1,7 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { APP_VERSION } from '../../main/services/app-info';
+import { APP_VERSION } from '../../domain/app-info';
 import { TOOLS } from './tools/index';
 import type { ToolDefinition } from './tool-kit';
 import type { ToolError } from './tool-error';

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
-import { readBody } from '../common/read-body';
+import { readBody } from '../../platform/http/read-body';
 import { signRequest } from '../signing/signer';
 import { toolError, type ToolError } from './tool-error';
 

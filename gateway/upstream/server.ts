@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readBody } from '../common/read-body';
+import { readBody } from '../../platform/http/read-body';
 import { Dataset, type DatasetOptions } from '../dataset/dataset';
 import { DatasetError } from '../dataset/errors';
 import { StepStore } from '../dataset/swap/step-store';

@@ -1,7 +1,7 @@
 import { appendFile, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { auditLogFile } from '../credentials/config-paths';
+import { auditLogFile } from '../../platform/credentials/config-paths';
 import { readActivity, watchActivity, type ActivityWatcher, type AuditRecord } from './activity';
 import { tempHome } from './test-support';
 

@@ -1,6 +1,6 @@
 import { unwatchFile, watchFile, type Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import { auditLogFile, type PathContext } from '../credentials/config-paths';
+import { auditLogFile, type PathContext } from '../../platform/credentials/config-paths';
 import { readAuditLog, type AuditRecord } from '../../bridge/audit-log';
 
 export type { AuditRecord };

@@ -1,6 +1,6 @@
 import { mkdir, open, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { configDir, type PathContext } from '../credentials/config-paths';
+import { configDir, type PathContext } from '../../platform/credentials/config-paths';
 import type { ClientId } from './catalog';
 
 /** How many backups of one client's config are kept; older ones are deleted after each new one. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PathContext } from '../credentials/config-paths';
+import type { PathContext } from '../../platform/credentials/config-paths';
 import { CLIENT_IDS, clientSpec, ENTRY_NAME } from './catalog';
 import { buildLaunch, CLI_LOADER, CLI_PATH_ENV, launchFacts } from './launch';
 import { displayPath } from './locations';

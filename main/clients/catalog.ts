@@ -1,5 +1,5 @@
 import { CLIENT_IDS, type ClientId } from '../../domain/assistant-clients';
-import type { PathContext } from '../credentials/config-paths';
+import type { PathContext } from '../../platform/credentials/config-paths';
 import type { Launch } from './launch';
 import { appDataDir, codexDir, inHome, pathApi, zedDir } from './locations';
 

@@ -1,8 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { bridgeLogFile, type PathContext } from '../credentials/config-paths';
-import { APP_VERSION } from '../services/app-info';
+import { bridgeLogFile, type PathContext } from '../../platform/credentials/config-paths';
+import { APP_VERSION } from '../../domain/app-info';
 import { clientSpec, type ClientId } from './catalog';
 import { clientStatus } from './detect';
 import { launchFacts, type Launch } from './launch';

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import type { PathContext } from '../credentials/config-paths';
+import type { PathContext } from '../../platform/credentials/config-paths';
 import { CLIENT_IDS, clientSpec, type ClientId, type ClientSpec, type ConfigFormat } from './catalog';
 import { ConfigParseError, ConfigShapeError } from './config-errors';
 import { openConfig } from './config-document';

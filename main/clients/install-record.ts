@@ -1,7 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { configDir, type PathContext } from '../credentials/config-paths';
-import { writeFileAtomic } from '../registry/atomic-write';
+import { configDir, type PathContext } from '../../platform/credentials/config-paths';
+import { writeFileAtomic } from '../../registry/atomic-write';
 import type { ClientId } from './catalog';
 
 /**

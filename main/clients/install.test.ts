@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { parse as parseToml } from 'smol-toml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PathContext } from '../credentials/config-paths';
+import type { PathContext } from '../../platform/credentials/config-paths';
 import { listBackups } from './backups';
 import { CLIENT_IDS, clientSpec, type ClientId } from './catalog';
 import { ConfigParseError } from './config-errors';

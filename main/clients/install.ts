@@ -1,7 +1,7 @@
 import { lstat, mkdir, readlink, realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { PathContext } from '../credentials/config-paths';
-import { readIfExists, writeFileAtomic } from '../registry/atomic-write';
+import type { PathContext } from '../../platform/credentials/config-paths';
+import { readIfExists, writeFileAtomic } from '../../registry/atomic-write';
 import { backupConfig } from './backups';
 import { clientSpec, type ClientId, type ClientSpec } from './catalog';
 import { ConfigShapeError } from './config-errors';

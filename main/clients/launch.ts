@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { validateProfileName } from '../credentials/profiles';
+import { validateProfileName } from '../../platform/credentials/profiles';
 
 /** How this copy of the app can be launched as a bridge. */
 export type LaunchRuntime =

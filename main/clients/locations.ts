@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { PathContext } from '../credentials/config-paths';
+import type { PathContext } from '../../platform/credentials/config-paths';
 
 /** Path helpers that follow each OS's conventions, driven by the context's HOME / USERPROFILE, APPDATA and XDG_CONFIG_HOME. */
 export function pathApi(ctx: PathContext): path.PlatformPath {

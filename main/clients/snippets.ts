@@ -1,5 +1,5 @@
 import { stringify } from 'smol-toml';
-import type { PathContext } from '../credentials/config-paths';
+import type { PathContext } from '../../platform/credentials/config-paths';
 import { clientSpec, ENTRY_NAME, type ClientId } from './catalog';
 import { desiredEntry } from './install';
 import type { LaunchRuntime } from './launch';

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import type { PathContext } from '../credentials/config-paths';
+import type { PathContext } from '../../platform/credentials/config-paths';
 
 /** A temp home with HOME, XDG_CONFIG_HOME and APPDATA inside it, as the tests require. */
 export async function tempHome(): Promise<{ home: string; paths: PathContext; cleanup(): Promise<void> }> {

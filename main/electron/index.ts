@@ -66,7 +66,7 @@ function startApp(): void {
 /** Runs the same bridge code as `companion bridge`, then exits with its code. */
 function startBridge(argv: string[]): void {
   app.dock?.hide();
-  void import('../../bridge/index')
+  void import('../cli/bridge-cli')
     .then(({ runBridgeCli }) => runBridgeCli(argv, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env }))
     .then(
       (code) => app.exit(code),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describeMcpError, toolErrorOf } from './errors';
 import { shapeResult } from './result-shape';
-import { toolGroup } from './tool-groups';
+import { toolGroup } from '../../domain/tool-groups';
 
 describe('shapeResult', () => {
   it('marks a text item that repeats structuredContent instead of sending it twice', () => {

@@ -1,19 +1,20 @@
+import { startEmbeddedGateway } from '../bridge-host/index';
 import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { runBridge } from '../../bridge/run-bridge';
 import { createLogger } from '../../bridge/logger';
-import { bridgeLogFile, profilesFile, type PathContext } from '../credentials/config-paths';
-import type { Keychain } from '../credentials/keychain';
-import { ProfileStore } from '../credentials/profiles';
+import { bridgeLogFile, profilesFile, type PathContext } from '../../platform/credentials/config-paths';
+import type { Keychain } from '../../platform/credentials/keychain';
+import { ProfileStore } from '../../platform/credentials/profiles';
 import type { CallOutcome, CallRequest, ConnectionInfo, ToolInfo, TrafficEntry, ValidationResult } from '../../domain/ipc/playground-channels';
-import { APP_VERSION } from '../services/app-info';
+import { APP_VERSION } from '../../domain/app-info';
 import { ServiceError } from '../services/service-error';
 import { describeMcpError, toolErrorOf } from './errors';
 import { shapeResult } from './result-shape';
 import { SchemaValidator } from './schema-validator';
 import { StreamTransport } from './stream-transport';
-import { toolGroup } from './tool-groups';
+import { toolGroup } from '../../domain/tool-groups';
 import { TrafficLog } from './traffic-log';
 
 /**
@@ -110,6 +111,7 @@ export class PlaygroundSession {
       paths: options.paths,
       log,
       maxMessageBytes,
+      embedded: startEmbeddedGateway,
       ...(options.keychain ? { keychain: options.keychain } : {}),
       onShutdown: (reason) => {
         if (!lifecycle.closedByUs) options.onClosed?.(reason);

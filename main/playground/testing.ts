@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { PathContext } from '../credentials/config-paths';
-import type { Credentials, Keychain } from '../credentials/keychain';
+import type { PathContext } from '../../platform/credentials/config-paths';
+import type { Credentials, Keychain } from '../../platform/credentials/keychain';
 
 /** An in-memory keychain for unit tests (the e2e tests use the real Secret Service). */
 export function memoryKeychain(): Keychain & { readonly items: Map<string, Credentials> } {

@@ -1,6 +1,6 @@
 import type { Handlers } from './dispatch';
 import type { HostContext } from './host-context';
-import { APP_VERSION, MCP_SDK_VERSION, PRODUCT_NAME } from './app-info';
+import { APP_VERSION, MCP_SDK_VERSION, PRODUCT_NAME } from '../../domain/app-info';
 import { parseHttpsUrl } from './external-url';
 
 export function appHandlers(ctx: HostContext): Pick<Handlers, 'app:info' | 'app:ping' | 'app:openExternal'> {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventName } from '../../domain/ipc/contract';
 import { tempHome } from '../clients/test-support';
-import { auditLogFile } from '../credentials/config-paths';
+import { auditLogFile } from '../../platform/credentials/config-paths';
 import { assistantsHandlers } from './assistants-handlers';
 import { createDispatcher, type Handlers } from './dispatch';
 import type { HostContext } from './host-context';

@@ -9,9 +9,9 @@ import { clientStatus, listClients, type ClientStatus } from '../clients/detect'
 import { installClient, removeClient } from '../clients/install';
 import { currentRuntime, LaunchError, type LaunchRuntime } from '../clients/launch';
 import { manualSetup } from '../clients/snippets';
-import { auditLogFile, currentPathContext, profilesFile, type PathContext } from '../credentials/config-paths';
-import { DEFAULT_PROFILE } from '../credentials/default-profile';
-import { ProfileError, ProfileStore } from '../credentials/profiles';
+import { auditLogFile, currentPathContext, profilesFile, type PathContext } from '../../platform/credentials/config-paths';
+import { DEFAULT_PROFILE } from '../../platform/credentials/default-profile';
+import { ProfileError, ProfileStore } from '../../platform/credentials/profiles';
 import type { Handlers } from './dispatch';
 import type { HostContext } from './host-context';
 import { ServiceError } from './service-error';

@@ -1,7 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_PORT_ENV } from '../credentials/default-profile';
+import { EMBEDDED_PORT_ENV } from '../../platform/credentials/default-profile';
 import { memoryKeychain, tempHome } from '../playground/testing';
 import { createDispatcher } from './dispatch';
 import type { HostContext } from './host-context';

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CredentialState, ProfileInput, ProfileSummary } from '../../domain/ipc/profiles-channels';
-import { currentPathContext, profilesFile, type PathContext } from '../credentials/config-paths';
-import { clearCredentials, credentialStatus, CredentialsError, storeCredentials } from '../credentials/credentials';
-import { DEFAULT_PROFILE, ensureDefaultProfile } from '../credentials/default-profile';
-import { KeychainError, osKeychain, type Keychain } from '../credentials/keychain';
-import { ProfileError, ProfileStore, type Profile } from '../credentials/profiles';
+import { currentPathContext, profilesFile, type PathContext } from '../../platform/credentials/config-paths';
+import { clearCredentials, credentialStatus, CredentialsError, storeCredentials } from '../../platform/credentials/credentials';
+import { DEFAULT_PROFILE, ensureDefaultProfile } from '../../platform/credentials/default-profile';
+import { KeychainError, osKeychain, type Keychain } from '../../platform/credentials/keychain';
+import { ProfileError, ProfileStore, type Profile } from '../../platform/credentials/profiles';
 import type { Handlers } from './dispatch';
 import type { HostContext } from './host-context';
 import { ServiceError } from './service-error';
@@ -87,7 +87,7 @@ export function profilesHandlers(_ctx: HostContext, deps: ProfilesDeps = {}): Pi
     'profiles:list': () =>
       guard(async () => {
         // The built-in profile exists from the first look; the bridge learns its demo account on connect.
-        await ensureDefaultProfile({ env, paths, keychain, learnCredentials: false });
+        await ensureDefaultProfile({ env, paths, keychain });
         const profiles = await store.list();
         profiles.sort((a, b) => (a.name === DEFAULT_PROFILE ? -1 : b.name === DEFAULT_PROFILE ? 1 : a.name.localeCompare(b.name)));
         // One at a time: the keychain's "locked or empty?" probe uses one item per process.

@@ -1,11 +1,11 @@
 /**
  * Services of the validator submission wizard and the registry check, on the registry engine
- * (main/registry). Engine refusals become ServiceErrors with the engine's plain-language message.
+ * (registry/). Engine refusals become ServiceErrors with the engine's plain-language message.
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { applyWrite, checkEntry, checkRegistry, planWrite, readList, registryPaths, RegistryError, undo, type LogoInput, type WriteOperation, type WritePlan } from '../registry/index';
-import { configDir } from '../credentials/config-paths';
+import { applyWrite, checkEntry, checkRegistry, planWrite, readList, registryPaths, RegistryError, undo, type LogoInput, type WriteOperation, type WritePlan } from '../../registry/index';
+import { configDir } from '../../platform/credentials/config-paths';
 import type { Handlers } from './dispatch';
 import type { HostContext } from './host-context';
 import { ServiceError } from './service-error';

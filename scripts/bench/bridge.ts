@@ -21,9 +21,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Agent, fetch as undiciFetch } from 'undici';
-import { currentPathContext, profilesFile } from '../../main/credentials/config-paths';
-import { clearCredentials, storeCredentials } from '../../main/credentials/credentials';
-import { ProfileStore } from '../../main/credentials/profiles';
+import { currentPathContext, profilesFile } from '../../platform/credentials/config-paths';
+import { clearCredentials, storeCredentials } from '../../platform/credentials/credentials';
+import { ProfileStore } from '../../platform/credentials/profiles';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CLI = join(ROOT, 'out/main/cli.js');

@@ -35,7 +35,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
 
 /** Child mode: import the engine, run one full check, print the timings as JSON. */
 async function coldChild(): Promise<void> {
-  const [engine, importMs] = await timed(() => import('../../main/registry/index'));
+  const [engine, importMs] = await timed(() => import('../../registry/index'));
   const [report, totalMs] = await timed(() => engine.checkRegistry(corpus));
   process.stdout.write(JSON.stringify({ importMs, totalMs, timings: report.timings, summary: report.summary }));
 }
@@ -45,12 +45,12 @@ if (values['cold-child']) {
   process.exit(0);
 }
 
-const { checkRegistry, checkEntries, checkLogo, circlePreviews, parseList, registryPaths, fixLogo } = await import('../../main/registry/index');
-const { listAssets, logoFiles } = await import('../../main/registry/logo-folder-rules');
-const { scanPng } = await import('../../main/registry/png-chunks');
-const { mapLimit } = await import('../../main/registry/concurrency');
-const { loadSharp } = await import('../../main/registry/sharp-loader');
-const { noisyJpeg } = await import('../../main/registry/image-fixtures');
+const { checkRegistry, checkEntries, checkLogo, circlePreviews, parseList, registryPaths, fixLogo } = await import('../../registry/index');
+const { listAssets, logoFiles } = await import('../../registry/logo-folder-rules');
+const { scanPng } = await import('../../registry/png-chunks');
+const { mapLimit } = await import('../../registry/concurrency');
+const { loadSharp } = await import('../../registry/sharp-loader');
+const { noisyJpeg } = await import('../../registry/image-fixtures');
 
 console.log(`Registry engine benchmark — ${cpus()[0]?.model ?? 'unknown CPU'}, ${availableParallelism()} cores, Node ${process.version}`);
 console.log(`Corpus: ${corpus}\n`);
@@ -105,7 +105,7 @@ row('PNG chunk scan of 330 logos (header, APNG, metadata)', ms(scanMs));
 row(`sharp full decode of 330 logos, ${concurrency} at a time`, `${ms(decodeMs)}  (one at a time: ${ms(decodeSerialMs)})`);
 
 // ---- refusing a 20000×20000 PNG ----
-const { pngBomb } = await import('../../main/registry/image-fixtures');
+const { pngBomb } = await import('../../registry/image-fixtures');
 const bomb = pngBomb();
 const [, bombCheckMs] = await stage(() => checkLogo(bomb));
 const [, bombFixMs] = await stage(() => fixLogo(bomb).catch((e: Error) => e));

@@ -1,5 +1,5 @@
 import type { Command } from '../command';
-import { BRIDGE_HELP } from '../../../bridge/help';
+import { BRIDGE_HELP } from '../bridge-help';
 
 export const bridgeCommand: Command = {
   path: ['bridge'],
@@ -7,7 +7,7 @@ export const bridgeCommand: Command = {
   help: BRIDGE_HELP,
   async run(argv, io) {
     // Loaded on demand: `companion bridge` must start fast, and other commands need none of it.
-    const { runBridgeCli } = await import('../../../bridge/cli');
+    const { runBridgeCli } = await import('../bridge-cli');
     return runBridgeCli(argv, io);
   },
 };

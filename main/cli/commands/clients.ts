@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { UsageError, type CliIo, type Command } from '../command';
-import { currentPathContext, profilesFile, type PathContext } from '../../credentials/config-paths';
-import { DEFAULT_PROFILE } from '../../credentials/default-profile';
-import { ProfileStore, validateProfileName } from '../../credentials/profiles';
+import { currentPathContext, profilesFile, type PathContext } from '../../../platform/credentials/config-paths';
+import { DEFAULT_PROFILE } from '../../../platform/credentials/default-profile';
+import { ProfileStore, validateProfileName } from '../../../platform/credentials/profiles';
 import { CLIENT_IDS, clientSpec, isClientId, type ClientId } from '../../clients/catalog';
 import type { ClientStatus } from '../../clients/detect';
 import { displayPath } from '../../clients/locations';

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { UsageError, type Command } from '../command';
-import { referenceGatewayDir } from '../../credentials/config-paths';
+import { referenceGatewayDir } from '../../../platform/credentials/config-paths';
 
 function portOf(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;

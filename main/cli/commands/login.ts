@@ -2,12 +2,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { UsageError, type CliIo, type Command } from '../command';
-import { currentPathContext, profilesFile, type PathContext } from '../../credentials/config-paths';
-import { storeCredentials, validateCredentials } from '../../credentials/credentials';
-import { DEFAULT_PROFILE, ensureDefaultProfile } from '../../credentials/default-profile';
-import { KEYCHAIN_SERVICE } from '../../credentials/keychain';
-import { ProfileError, ProfileStore, validateProfile, validateProfileName, type Profile } from '../../credentials/profiles';
-import { promptHidden, readLines } from '../../credentials/secret-input';
+import { currentPathContext, profilesFile, type PathContext } from '../../../platform/credentials/config-paths';
+import { storeCredentials, validateCredentials } from '../../../platform/credentials/credentials';
+import { DEFAULT_PROFILE, ensureDefaultProfile } from '../../../platform/credentials/default-profile';
+import { learnDemoAccount } from '../../bridge-host/demo-account';
+import { KEYCHAIN_SERVICE } from '../../../platform/credentials/keychain';
+import { ProfileError, ProfileStore, validateProfile, validateProfileName, type Profile } from '../../../platform/credentials/profiles';
+import { promptHidden, readLines } from '../../../platform/credentials/secret-input';
 
 const HELP = `Usage: companion login [--profile NAME] [--url URL] [--ca-file FILE] [--no-proxy] [--timeout SECONDS] [--set-default]
 
@@ -86,9 +87,9 @@ export const loginCommand: Command = {
     const caFile = await caFileOption(values['ca-file'], process.cwd());
 
     let existing = await store.get(name);
-    if (!existing && name === DEFAULT_PROFILE && values.url === undefined) existing = await ensureDefaultProfile({ paths, env: io.env, learnCredentials: false });
+    if (!existing && name === DEFAULT_PROFILE && values.url === undefined) existing = await ensureDefaultProfile({ paths, env: io.env });
     if (existing?.kind === 'embedded' && values.url === undefined) {
-      await ensureDefaultProfile({ paths, env: io.env });
+      await ensureDefaultProfile({ paths, env: io.env, learnDemoAccount });
       io.stdout.write(`Profile "${name}" is the bundled reference gateway (${existing.url}); its demo account is stored in the OS keychain.\nTo use your own gateway: companion login --profile NAME --url URL\n`);
       return 0;
     }

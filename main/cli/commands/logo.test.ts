@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../main';
 import { captureIo } from '../test-io';
-import { noisyJpeg, pngBomb, solidPng } from '../../registry/image-fixtures';
-import { checkLogo } from '../../registry/logo-rules';
-import { removeDir, tempDir } from '../../registry/test-support';
+import { noisyJpeg, pngBomb, solidPng } from '../../../registry/image-fixtures';
+import { checkLogo } from '../../../registry/logo-rules';
+import { removeDir, tempDir } from '../../../registry/test-support';
 
 async function companion(...argv: string[]) {
   const { io, out, err } = captureIo();

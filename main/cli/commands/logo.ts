@@ -3,10 +3,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { UsageError, type CliIo, type Command } from '../command';
-import type { CropBox, FixLogoOptions, LogoCheck } from '../../registry/index';
+import type { CropBox, FixLogoOptions, LogoCheck } from '../../../registry/index';
 
-const loadRegistry = () => import('../../registry/index');
-const loadFormat = () => import('../../registry/report-format');
+const loadRegistry = () => import('../../../registry/index');
+const loadFormat = () => import('../../../registry/report-format');
 
 function factsLine(check: LogoCheck): string {
   const f = check.facts;
@@ -112,7 +112,7 @@ Options:
 
 async function fix(input: string, output: string, options: FixLogoOptions, previewDir: string | undefined, json: boolean, io: CliIo): Promise<number> {
   const { fixLogo, RegistryError } = await loadRegistry();
-  const { writeFileAtomic } = await import('../../registry/atomic-write');
+  const { writeFileAtomic } = await import('../../../registry/atomic-write');
   let result;
   try {
     result = await fixLogo(input, options);

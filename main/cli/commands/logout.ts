@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Command } from '../command';
-import { clearCredentials } from '../../credentials/credentials';
-import { KEYCHAIN_SERVICE } from '../../credentials/keychain';
+import { clearCredentials } from '../../../platform/credentials/credentials';
+import { KEYCHAIN_SERVICE } from '../../../platform/credentials/keychain';
 import { profileFromOption } from './login';
 
 export const logoutCommand: Command = {

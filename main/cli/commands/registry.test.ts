@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UsageError, type CliIo } from '../command';
 import { captureIo } from '../test-io';
-import { noisyJpeg } from '../../registry/image-fixtures';
-import { checkLogo } from '../../registry/logo-rules';
-import { copyCorpus, git, gitInitCommitted, newValoperId, removeDir, tempDir } from '../../registry/test-support';
+import { noisyJpeg } from '../../../registry/image-fixtures';
+import { checkLogo } from '../../../registry/logo-rules';
+import { copyCorpus, git, gitInitCommitted, newValoperId, removeDir, tempDir } from '../../../registry/test-support';
 import { registryAddCommand, registryCheckCommand, registryDisableCommand, registryUndoCommand, registryUpdateCommand } from './registry';
 
 async function run(command: { run: (argv: readonly string[], io: CliIo) => Promise<number> }, ...argv: string[]) {

@@ -2,10 +2,10 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { UsageError, type CliIo, type Command } from '../command';
-import type { EntryChanges, FixLogoOptions, LogoInput, WriteOperation, WritePlan } from '../../registry/index';
+import type { EntryChanges, FixLogoOptions, LogoInput, WriteOperation, WritePlan } from '../../../registry/index';
 
-const loadRegistry = () => import('../../registry/index');
-const loadFormat = () => import('../../registry/report-format');
+const loadRegistry = () => import('../../../registry/index');
+const loadFormat = () => import('../../../registry/report-format');
 
 const ROOT_HELP = '<registry-root> is the folder of your copy of the assets repository (it contains "blockchains").';
 

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import type { Command } from '../command';
-import { credentialStatus, ENV_OPT_IN, ENV_SECRET_KEY, type CredentialStatus } from '../../credentials/credentials';
-import { DEFAULT_PROFILE, EMBEDDED_URL, embeddedCaFile } from '../../credentials/default-profile';
-import { KEYCHAIN_SERVICE } from '../../credentials/keychain';
-import type { Profile } from '../../credentials/profiles';
+import { credentialStatus, ENV_OPT_IN, ENV_SECRET_KEY, type CredentialStatus } from '../../../platform/credentials/credentials';
+import { DEFAULT_PROFILE, EMBEDDED_URL, embeddedCaFile } from '../../../platform/credentials/default-profile';
+import { KEYCHAIN_SERVICE } from '../../../platform/credentials/keychain';
+import type { Profile } from '../../../platform/credentials/profiles';
 import { profileFromOption } from './login';
 
 const HELP = `Usage: companion status [--profile NAME] [--json] [--offline]
@@ -54,8 +54,8 @@ export const statusCommand: Command = {
 
     let connection: Awaited<ReturnType<typeof import('../../../bridge/probe').probeProfile>> | undefined;
     if (!values.offline && (credentials.stored || embedded)) {
-      const [{ probeProfile }, { createLogger }] = await Promise.all([import('../../../bridge/probe'), import('../../../bridge/logger')]);
-      connection = await probeProfile({ profile: name, env: io.env, paths, log: createLogger({ debug: false, tag: 'status' }) });
+      const [{ probeProfile }, { createLogger }, { startEmbeddedGateway }] = await Promise.all([import('../../../bridge/probe'), import('../../../bridge/logger'), import('../../bridge-host/index')]);
+      connection = await probeProfile({ profile: name, env: io.env, paths, log: createLogger({ debug: false, tag: 'status' }), embedded: startEmbeddedGateway });
     }
     const ignored = credentials.environmentIgnored ? `${ENV_SECRET_KEY} is set but ignored: set ${ENV_OPT_IN}=env to use environment credentials` : undefined;
 

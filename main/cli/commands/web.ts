@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { UsageError, type Command } from '../command';
-import { PRODUCT_NAME } from '../../services/app-info';
+import { PRODUCT_NAME } from '../../../domain/app-info';
 
 export const webCommand: Command = {
   path: ['web'],

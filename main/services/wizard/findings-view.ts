@@ -1,4 +1,4 @@
-import { FINDING_CODES, type Finding } from '../../registry/index';
+import { FINDING_CODES, type Finding } from '../../../registry/index';
 import type { RegistryFinding } from '../../../domain/ipc/registry-channels';
 
 /** The engine's messages name the CLI's fixer; in the app the same fixer is the "Fix logo" button. */

@@ -6,7 +6,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { getRegistryChain } from '../../../domain/index';
-import { isRegistryRoot, listChainFolders, readList, registryPaths } from '../../registry/index';
+import { isRegistryRoot, listChainFolders, readList, registryPaths } from '../../../registry/index';
 import type { ChainSummary, FolderInfo } from '../../../domain/ipc/registry-channels';
 import { gitInfo } from './git';
 

@@ -5,9 +5,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { checkLogo, circlePreviews, fixLogo, registryPaths, RegistryError, toDataUrl, type LogoPreviews } from '../../registry/index';
-import { isSafeFolderName } from '../../registry/layout';
-import { FIX_PIXEL_LIMIT, loadSharp } from '../../registry/sharp-loader';
+import { checkLogo, circlePreviews, fixLogo, registryPaths, RegistryError, toDataUrl, type LogoPreviews } from '../../../registry/index';
+import { isSafeFolderName } from '../../../registry/layout';
+import { FIX_PIXEL_LIMIT, loadSharp } from '../../../registry/sharp-loader';
 import { ServiceError } from '../service-error';
 import { findingViews } from './findings-view';
 import type { ExistingLogo, FixSettings, LogoFix, LogoInspection } from '../../../domain/ipc/registry-channels';

@@ -1,6 +1,6 @@
 /** A WritePlan as the Review step shows it: everything but the bytes, plus absolute paths and the logo to be written. */
 import { join } from 'node:path';
-import { toDataUrl, type WritePlan } from '../../registry/index';
+import { toDataUrl, type WritePlan } from '../../../registry/index';
 import type { PlanView } from '../../../domain/ipc/registry-channels';
 import { findingViews } from './findings-view';
 

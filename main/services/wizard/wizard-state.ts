@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../registry/atomic-write';
+import { writeFileAtomic } from '../../../registry/atomic-write';
 
 export const MAX_RECENT_FOLDERS = 8;
 /** Logo sources kept: the draft's own plus a few recent ones (a user may go back to a previous file). */

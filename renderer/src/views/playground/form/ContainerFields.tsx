@@ -1,11 +1,12 @@
 import type { FieldProps } from './field-props';
 import { FieldShell, controlAria } from './FieldShell';
-import { SchemaField } from './SchemaField';
+import { useNestedField } from './nested-field';
 import { pointerOf, type IssueMap } from './form-value';
 import { blankValue, kindOf, pickVariant, propertiesOf, requiredOf, resolve, variantsOf, type Schema } from './schema-model';
 
 /** The properties of an object, each as its own field; required ones first, in schema order otherwise. */
 export function ObjectProperties(p: Omit<FieldProps, 'label' | 'required'>) {
+  const SchemaField = useNestedField();
   const value = (p.value !== null && typeof p.value === 'object' && !Array.isArray(p.value) ? p.value : {}) as Record<string, unknown>;
   const required = requiredOf(p.schema);
   const props = propertiesOf(p.schema, p.root);
@@ -64,6 +65,7 @@ export function ObjectField(p: FieldProps) {
 
 /** A list: each item edited with its own field, add and remove, and the schema's item limits enforced. */
 export function ArrayField(p: FieldProps) {
+  const SchemaField = useNestedField();
   const items = Array.isArray(p.value) ? p.value : [];
   const itemSchema = resolve(p.schema.items ?? {}, p.root);
   const max = typeof p.schema.maxItems === 'number' ? p.schema.maxItems : undefined;
@@ -132,6 +134,7 @@ function withoutPointer(issues: IssueMap, pointer: string): IssueMap {
 
 /** oneOf / anyOf / type lists: pick the shape, then fill it in. */
 export function UnionField(p: FieldProps) {
+  const SchemaField = useNestedField();
   const variants = variantsOf(p.schema, p.root);
   const chosen = pickVariant(variants, p.value, p.root);
   const variant = variants[chosen];

@@ -1,6 +1,7 @@
 import type { FieldProps } from './field-props';
 import { kindOf } from './schema-model';
-import { ArrayField, ObjectField, UnionField } from './ContainerFields';
+import { ArrayField, ObjectField, ObjectProperties, UnionField } from './ContainerFields';
+import { NestedField } from './nested-field';
 import { BooleanField, ConstField, EnumField, JsonValueField, NumberField, StringField } from './ScalarFields';
 import { AddressField } from '../widgets/AddressField';
 import { AssetIdField } from '../widgets/AssetIdField';
@@ -50,4 +51,13 @@ export function SchemaField(p: FieldProps) {
     default:
       return <JsonValueField {...p} />;
   }
+}
+
+/** The root of a generated form: the tool's arguments, with SchemaField rendering every nested field. */
+export function FormFields(p: Parameters<typeof ObjectProperties>[0]) {
+  return (
+    <NestedField.Provider value={SchemaField}>
+      <ObjectProperties {...p} />
+    </NestedField.Provider>
+  );
 }

@@ -6,7 +6,7 @@ import { useWorkbenchStore } from '../state/workbench-store';
 import { annotationBadges } from '../tools/tool-groups';
 import { formatDuration } from '../result/format';
 import { fieldId, issueMap, type Path } from './form-value';
-import { ObjectProperties } from './ContainerFields';
+import { FormFields } from './SchemaField';
 import { initialValue, resolve } from './schema-model';
 
 /** Elapsed time of the running call, shown from the first moment and ticking until it ends. */
@@ -145,7 +145,7 @@ export function ToolPanel({ tool }: { tool: ToolInfo }) {
       </div>
       {mode === 'form' ? (
         <form className="pg-form" aria-label={`Arguments of ${tool.name}`} onSubmit={(e) => e.preventDefault()} noValidate>
-          <ObjectProperties tool={tool.name} root={root} schema={schema} path={[]} value={args} onChange={(v) => setDraft(tool.name, v as Record<string, unknown>)} issues={map} args={args} />
+          <FormFields tool={tool.name} root={root} schema={schema} path={[]} value={args} onChange={(v) => setDraft(tool.name, v as Record<string, unknown>)} issues={map} args={args} />
         </form>
       ) : (
         <div className="field pg-json-editor">

@@ -1,13 +1,14 @@
+import { startEmbeddedGateway } from '../bridge-host/index';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
-import { UsageError, type CliIo } from '../main/cli/command';
-import { auditLogFile, bridgeLogFile, currentPathContext } from '../main/credentials/config-paths';
-import { validateProfileName } from '../main/credentials/profiles';
-import { AuditLog } from './audit-log';
-import { createLogger } from './logger';
-import { runBridge } from './run-bridge';
+import { UsageError, type CliIo } from './command';
+import { auditLogFile, bridgeLogFile, currentPathContext } from '../../platform/credentials/config-paths';
+import { validateProfileName } from '../../platform/credentials/profiles';
+import { AuditLog } from '../../bridge/audit-log';
+import { createLogger } from '../../bridge/logger';
+import { runBridge } from '../../bridge/run-bridge';
 
-export { BRIDGE_HELP } from './help';
+export { BRIDGE_HELP } from './bridge-help';
 
 function positive(name: string, value: string | undefined, max: number): number | undefined {
   if (value === undefined) return undefined;
@@ -75,6 +76,7 @@ export async function runBridgeCli(argv: readonly string[], io: CliIo): Promise<
       ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
       ...(maxMessageBytes !== undefined ? { maxMessageBytes } : {}),
       signal: stop.signal,
+      embedded: startEmbeddedGateway,
       onShutdown() {
         // The exit promise is 1 s from end of input or SIGTERM, whatever a library leaves running.
         if (ownsProcess) setTimeout(() => process.exit(process.exitCode ?? 0), 950).unref();

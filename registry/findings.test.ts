@@ -5,7 +5,7 @@ import { ALL_FINDING_CODES, FINDING_CODES, finding, sortFindings } from './findi
 
 describe('finding codes', () => {
   it('are all documented in the README with their severity', async () => {
-    const readme = await readFile(join(import.meta.dirname, '../../README.md'), 'utf8');
+    const readme = await readFile(join(import.meta.dirname, '../README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('### Finding codes'));
     for (const code of ALL_FINDING_CODES) expect(section, code).toContain(`| \`${code}\` | ${FINDING_CODES[code].severity} |`);
     const documented = [...section.matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map((m) => m[1]);

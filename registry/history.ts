@@ -9,7 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { configDir, currentPathContext, type PathContext } from '../credentials/config-paths';
+import { configDir, currentPathContext, type PathContext } from '../platform/credentials/config-paths';
 import { writeFileAtomic } from './atomic-write';
 
 export const KEEP_OPERATIONS = 200;

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { RegistryError } from './errors';
 
 /** The read-only real registry data. Tests never write here. */
-export const CORPUS_ROOT = process.env.REGISTRY_CORPUS ?? resolve(import.meta.dirname, '../../../shared/registry-corpus');
+export const CORPUS_ROOT = process.env.REGISTRY_CORPUS ?? resolve(import.meta.dirname, '../../shared/registry-corpus');
 
 export async function tempDir(prefix = 'registry-test-'): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix));

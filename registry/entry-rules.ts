@@ -2,7 +2,7 @@
  * Rules for one validator entry, usable on a list.json element or on a form value (live validation:
  * every finding carries the `field` it is about). Id validity comes from the shared domain module only.
  */
-import { checkValidatorId, getRegistryChain } from '../../domain/index';
+import { checkValidatorId, getRegistryChain } from '../domain/index';
 import { finding, type Finding, type FindingPlace } from './findings';
 import { isSafeFolderName, rel } from './layout';
 import type { EntrySpan } from './list-reader';

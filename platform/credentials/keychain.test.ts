@@ -57,7 +57,7 @@ describe('keychain failures', () => {
     const script = path.join(dir, 'probe.mts');
     await writeFile(
       script,
-      `import { resolveCredentials } from ${JSON.stringify(path.resolve('main/credentials/credentials.ts'))};
+      `import { resolveCredentials } from ${JSON.stringify(path.resolve('platform/credentials/credentials.ts'))};
 try { console.log(JSON.stringify({ ok: (await resolveCredentials('probe-${randomUUID()}', { env: {} })) ?? null })); }
 catch (e) { console.log(JSON.stringify({ failure: e.failure, message: e.message })); }`,
     );

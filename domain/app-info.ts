@@ -1,4 +1,4 @@
-import pkg from '../../package.json' with { type: 'json' };
+import pkg from '../package.json' with { type: 'json' };
 
 export const PRODUCT_NAME = 'Gateway Companion';
 export const APP_ID = 'io.gatewaycompanion.app';

@@ -1,25 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { referenceGatewayDir, type PathContext } from '../main/credentials/config-paths';
-import { storeCredentials } from '../main/credentials/credentials';
-import { embeddedCaFile, learnDemoAccount } from '../main/credentials/default-profile';
-import { isLoopbackHost } from '../main/credentials/endpoint-url';
-import type { Credentials, Keychain } from '../main/credentials/keychain';
-import type { Profile } from '../main/credentials/profiles';
-import { BridgeError, ErrorCode } from './jsonrpc';
-import type { Logger } from './logger';
-import { credentialsFor } from './profile-target';
+import { referenceGatewayDir, type PathContext } from '../../platform/credentials/config-paths';
+import { storeCredentials } from '../../platform/credentials/credentials';
+import { embeddedCaFile } from '../../platform/credentials/default-profile';
+import { learnDemoAccount } from './demo-account';
+import { isLoopbackHost } from '../../platform/credentials/endpoint-url';
+import type { Credentials, Keychain } from '../../platform/credentials/keychain';
+import type { Profile } from '../../platform/credentials/profiles';
+import { BridgeError, ErrorCode } from '../../bridge/jsonrpc';
+import type { Logger } from '../../bridge/logger';
+import { credentialsFor, type EmbeddedGateway, type EmbeddedGatewayRequest } from '../../bridge/profile-target';
 
-type RunningGateway = Awaited<ReturnType<typeof import('../gateway/index').startGateway>>;
+type RunningGateway = Awaited<ReturnType<typeof import('../../gateway/index').startGateway>>;
 
-export interface EmbeddedGateway {
-  readonly credentials: Credentials;
-  readonly caPem: string | undefined;
-  /** Starts the gateway again if nothing listens any more (the process that ran it exited). */
-  recover(): Promise<boolean>;
-  /** Stops the gateway if this bridge started it. */
-  close(): Promise<void>;
-}
 
 function isListening(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -34,13 +27,6 @@ function isListening(host: string, port: number): Promise<boolean> {
   });
 }
 
-export interface EmbeddedOptions {
-  readonly profile: Profile;
-  readonly paths: PathContext;
-  readonly env: NodeJS.ProcessEnv;
-  readonly log: Logger;
-  readonly keychain?: Keychain;
-}
 
 /**
  * For an `embedded` profile: uses the reference gateway already listening on the profile's loopback port
@@ -48,7 +34,7 @@ export interface EmbeddedOptions {
  * credentials, stored in the keychain on first use; without a usable keychain the bridge still works with
  * the account it read from the gateway.
  */
-export async function ensureEmbeddedGateway(options: EmbeddedOptions): Promise<EmbeddedGateway> {
+export async function ensureEmbeddedGateway(options: EmbeddedGatewayRequest): Promise<EmbeddedGateway> {
   const url = new URL(options.profile.url);
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   if (!isLoopbackHost(url.hostname) || url.protocol !== 'https:') {
@@ -61,7 +47,7 @@ export async function ensureEmbeddedGateway(options: EmbeddedOptions): Promise<E
   async function start(): Promise<boolean> {
     if (running || (await isListening(host, port))) return true;
     try {
-      const { startGateway } = await import('../gateway/index');
+      const { startGateway } = await import('../../gateway/index');
       running = await startGateway({ dataDir, host, port, path: url.pathname });
       options.log.info(`started the reference gateway in-process at ${running.url}`);
       return true;

@@ -8,7 +8,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { readIfExists } from './atomic-write';
-import { checkValidatorId, getRegistryChain } from '../../domain/index';
+import { checkValidatorId, getRegistryChain } from '../domain/index';
 import { checkEntry } from './entry-rules';
 import { RegistryError } from './errors';
 import { finding, isFindingCode, type Finding, type FindingCode } from './findings';

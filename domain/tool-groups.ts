@@ -1,4 +1,4 @@
-import type { ToolGroup } from '../../domain/ipc/playground-channels';
+import type { ToolGroup } from './ipc/playground-channels';
 
 /** The spec's tool table, by group: what any gateway of this shape lists, whether or not it labels its tools. */
 const SPEC_GROUPS: Record<string, ToolGroup> = {

@@ -4,7 +4,7 @@
  * logo files, both known before checking starts, so a progress bar never goes backwards.
  */
 import { readFile } from 'node:fs/promises';
-import { getRegistryChain } from '../../domain/index';
+import { getRegistryChain } from '../domain/index';
 import { mapLimit } from './concurrency';
 import { checkEntries } from './entry-rules';
 import { RegistryError } from './errors';

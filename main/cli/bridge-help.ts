@@ -1,8 +1,7 @@
-import { bridgeLogFile, currentPathContext } from '../main/credentials/config-paths';
-import { ENV_ACCESS_ID, ENV_OPT_IN, ENV_SECRET_KEY } from '../main/credentials/credentials';
+import { bridgeLogFile, currentPathContext } from '../../platform/credentials/config-paths';
+import { ENV_ACCESS_ID, ENV_OPT_IN, ENV_SECRET_KEY } from '../../platform/credentials/credentials';
 
-/** Kept apart from the bridge itself so `companion --help` need not load it. */
-export const DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+import { DEFAULT_MAX_MESSAGE_BYTES } from '../../bridge/limits';
 
 export const BRIDGE_HELP = `Usage: companion bridge [--profile NAME] [--timeout SECONDS] [--max-message-bytes N] [--debug]
 

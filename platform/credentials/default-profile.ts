@@ -26,25 +26,6 @@ export function embeddedCaFile(paths: PathContext = currentPathContext()): strin
   return path.join(referenceGatewayDir(paths), 'tls', 'ca-cert.pem');
 }
 
-export interface DemoAccount extends Credentials {
-  readonly caCertPath: string;
-  readonly caCertPem: string;
-}
-
-/**
- * The reference gateway's demo account and CA, which it creates in its data dir on first start: started
- * briefly on a free loopback port to read them, then closed.
- */
-export async function learnDemoAccount(dataDir: string): Promise<DemoAccount> {
-  const { startGateway } = await import('../../gateway/index');
-  const gateway = await startGateway({ dataDir, host: '127.0.0.1', port: 0 });
-  try {
-    return { accessId: gateway.accessId, secretKey: gateway.secretKey, caCertPath: gateway.caCertPath, caCertPem: gateway.caCertPem };
-  } finally {
-    await gateway.close();
-  }
-}
-
 export interface EnsureDefaultProfileOptions {
   readonly paths?: PathContext;
   readonly env?: NodeJS.ProcessEnv;
@@ -52,10 +33,11 @@ export interface EnsureDefaultProfileOptions {
   /** Override the embedded gateway's URL when the profile is first created. */
   readonly url?: string;
   /**
-   * Also store the demo account in the keychain when none is stored (default true). The bridge passes
-   * false: it learns the account from the gateway it starts, which avoids a second start.
+   * Reads the reference gateway's demo account from its data dir, to store in the keychain when none is
+   * stored. The app passes `learnDemoAccount`; without it nothing is stored (the bridge learns the
+   * account from the gateway it starts, which avoids a second start).
    */
-  readonly learnCredentials?: boolean;
+  readonly learnDemoAccount?: (dataDir: string) => Promise<Credentials>;
 }
 
 /**
@@ -71,10 +53,10 @@ export async function ensureDefaultProfile(options: EnsureDefaultProfileOptions 
   if (!profile) {
     profile = await store.save({ name: DEFAULT_PROFILE, kind: 'embedded', url: options.url ?? embeddedUrl(env), caFile: embeddedCaFile(paths) });
   }
-  if (profile.kind === 'embedded' && options.learnCredentials !== false && !envCredentialsOptedIn(env)) {
+  if (profile.kind === 'embedded' && options.learnDemoAccount && !envCredentialsOptedIn(env)) {
     const keychain = options.keychain ?? osKeychain();
     if (!(await keychain.get(DEFAULT_PROFILE))) {
-      const demo = await learnDemoAccount(referenceGatewayDir(paths));
+      const demo = await options.learnDemoAccount(referenceGatewayDir(paths));
       await storeCredentials(DEFAULT_PROFILE, demo, keychain);
     }
   }
