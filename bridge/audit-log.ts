@@ -19,7 +19,26 @@ export interface AuditRecord {
   readonly errorCode?: number | string;
 }
 
-const SENSITIVE_KEYS = new Set(['password', 'passphrase', 'secret', 'secretkey', 'apikey', 'accesskey', 'accesstoken', 'refreshtoken', 'idtoken', 'authorization', 'privatekey', 'mnemonic', 'seed', 'seedphrase', 'credential', 'credentials', 'xsvcsecretkey', 'xsvccredential']);
+const SENSITIVE_KEYS = new Set([
+  'password',
+  'passphrase',
+  'secret',
+  'secretkey',
+  'apikey',
+  'accesskey',
+  'accesstoken',
+  'refreshtoken',
+  'idtoken',
+  'authorization',
+  'privatekey',
+  'mnemonic',
+  'seed',
+  'seedphrase',
+  'credential',
+  'credentials',
+  'xsvcsecretkey',
+  'xsvccredential',
+]);
 const MAX_STRING = 256;
 const MAX_ITEMS = 50;
 const MAX_DEPTH = 6;

@@ -11,7 +11,14 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../gateway/index';
-import { auditLogFile, bridgeLogFile, configDir, currentPathContext, profilesFile, type PathContext } from '../platform/credentials/config-paths';
+import {
+  auditLogFile,
+  bridgeLogFile,
+  configDir,
+  currentPathContext,
+  profilesFile,
+  type PathContext,
+} from '../platform/credentials/config-paths';
 import { storeCredentials } from '../platform/credentials/credentials';
 import { osKeychain } from '../platform/credentials/keychain';
 import { ProfileStore, type Profile } from '../platform/credentials/profiles';
@@ -36,7 +43,12 @@ beforeAll(() => {
 beforeEach(async () => {
   home = await mkdtemp(path.join(tmpdir(), 'bridge-e2e-'));
   // What a host passes a server: little more than a home, PATH and (on Linux) the session bus.
-  env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: path.join(home, 'config'), ...(process.env.DBUS_SESSION_BUS_ADDRESS ? { DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS } : {}) };
+  env = {
+    PATH: process.env.PATH,
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, 'config'),
+    ...(process.env.DBUS_SESSION_BUS_ADDRESS ? { DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS } : {}),
+  };
   paths = currentPathContext(env);
   gateway = await startGateway({ dataDir: path.join(home, 'gateway'), testHooks: true });
   profile = `e2e-${randomUUID().slice(0, 8)}`;
@@ -64,7 +76,12 @@ interface BridgeClient {
 }
 
 async function connect(args: string[] = []): Promise<BridgeClient> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'bridge', '--profile', profile, ...args], env: env as Record<string, string>, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'bridge', '--profile', profile, ...args],
+    env: env as Record<string, string>,
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
   const client = new Client({ name: 'e2e-host', version: '1.0.0' }, { capabilities: { roots: { listChanged: true } } });
@@ -77,12 +94,20 @@ async function connect(args: string[] = []): Promise<BridgeClient> {
     forward?.(message);
   };
   const pid = transport.pid as number;
-  const [cmdline, environ] = await Promise.all([readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => ''), readFile(`/proc/${pid}/environ`, 'utf8').catch(() => '')]);
+  const [cmdline, environ] = await Promise.all([
+    readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => ''),
+    readFile(`/proc/${pid}/environ`, 'utf8').catch(() => ''),
+  ]);
   return { client, pid, stderr: () => stderr, responses, cmdline, environ };
 }
 
 /** The bridge with raw stdio, for what an SDK client would never send. */
-function spawnRaw(args: string[] = []): { host: TestHost; child: ChildProcessWithoutNullStreams; stderr(): string; exited: Promise<number | null> } {
+function spawnRaw(args: string[] = []): {
+  host: TestHost;
+  child: ChildProcessWithoutNullStreams;
+  stderr(): string;
+  exited: Promise<number | null>;
+} {
   const child = spawn(process.execPath, [CLI, 'bridge', '--profile', profile, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   const host = new TestHost();
   host.input.pipe(child.stdin);
@@ -100,7 +125,10 @@ function spawnRaw(args: string[] = []): { host: TestHost; child: ChildProcessWit
 /** Points the profile at a fault-injecting HTTPS proxy in front of the gateway (same CA, same certificate). */
 async function viaProxy(): Promise<FaultProxy> {
   const tls = path.join(home, 'gateway', 'tls');
-  const [cert, key] = await Promise.all([readFile(path.join(tls, 'server-cert.pem'), 'utf8'), readFile(path.join(tls, 'server-key.pem'), 'utf8')]);
+  const [cert, key] = await Promise.all([
+    readFile(path.join(tls, 'server-cert.pem'), 'utf8'),
+    readFile(path.join(tls, 'server-key.pem'), 'utf8'),
+  ]);
   const proxy = await startFaultProxy({ target: gateway.url, ca: gateway.caCertPem, cert, key });
   cleanups.push(() => proxy.close());
   await saveProfile({ name: profile, kind: 'remote', url: proxy.url, caFile: gateway.caCertPath });
@@ -125,7 +153,10 @@ describe('an assistant using the bridge', () => {
     const { tools } = await bridge.client.listTools();
     expect(tools).toHaveLength(13);
 
-    const validate = await bridge.client.callTool({ name: 'validate_address', arguments: { address: '0x52908400098527886E0F7030069857D2E4169EE7', asset_id: 'c60' } });
+    const validate = await bridge.client.callTool({
+      name: 'validate_address',
+      arguments: { address: '0x52908400098527886E0F7030069857D2E4169EE7', asset_id: 'c60' },
+    });
     expect(validate.isError).toBeFalsy();
     expect(JSON.parse(textOf(validate)).status).toBe('ok');
     const categories = await bridge.client.callTool({ name: 'get_listing_categories', arguments: {} });
@@ -138,26 +169,42 @@ describe('an assistant using the bridge', () => {
     expect(bad.isError).toBe(true);
     // Host → gateway notifications pass through (the gateway accepts them with 202).
     await bridge.client.sendRootsListChanged();
-    expect((await bridge.client.ping())).toEqual({});
+    expect(await bridge.client.ping()).toEqual({});
     for (const [, replies] of bridge.responses) expect(replies).toHaveLength(1);
     expect(bridge.responses.size).toBe(7);
 
     await bridge.client.close();
     const audit = await readAuditLog(auditLogFile(paths));
-    expect(audit.map((r) => r.tool).reverse()).toEqual(['validate_address', 'get_listing_categories', 'search_assets', 'get_token_prices', 'validate_address']);
+    expect(audit.map((r) => r.tool).reverse()).toEqual([
+      'validate_address',
+      'get_listing_categories',
+      'search_assets',
+      'get_token_prices',
+      'validate_address',
+    ]);
     expect(audit[0]).toMatchObject({ profile, ok: false, errorCode: expect.any(String) as unknown });
     expect(audit[1]).toMatchObject({ tool: 'get_token_prices', ok: true, arguments: { assets: ['c60', 'c0'] } });
 
     // The secret never left the keychain: not in any file, log, stderr, argv or environment.
     const secret = gateway.secretKey;
-    const files = [...(await filesUnder(home)).filter((f) => !f.startsWith(path.join(home, 'gateway'))), bridgeLogFile(paths), auditLogFile(paths)];
+    const files = [
+      ...(await filesUnder(home)).filter((f) => !f.startsWith(path.join(home, 'gateway'))),
+      bridgeLogFile(paths),
+      auditLogFile(paths),
+    ];
     expect(files).toContain(bridgeLogFile(paths));
     expect(files).toContain(profilesFile(paths));
-    for (const file of new Set(files)) expect({ file, count: occurrences(await readFile(file, 'utf8'), secret) }).toEqual({ file, count: 0 });
+    for (const file of new Set(files))
+      expect({ file, count: occurrences(await readFile(file, 'utf8'), secret) }).toEqual({ file, count: 0 });
     expect(files.every((f) => f.startsWith(home))).toBe(true);
     expect(configDir(paths).startsWith(home)).toBe(true);
     expect(bridge.stderr()).toMatch(/forwarding to https:\/\/127\.0\.0\.1:\d+\/mcp/);
-    for (const [what, text] of [['stderr', bridge.stderr()], ['command line', bridge.cmdline], ['environment', bridge.environ]]) expect({ what, count: occurrences(text as string, secret) }).toEqual({ what, count: 0 });
+    for (const [what, text] of [
+      ['stderr', bridge.stderr()],
+      ['command line', bridge.cmdline],
+      ['environment', bridge.environ],
+    ])
+      expect({ what, count: occurrences(text as string, secret) }).toEqual({ what, count: 0 });
     expect(bridge.cmdline).toContain('bridge');
     expect(bridge.environ).toContain('HOME=');
   });
@@ -165,10 +212,15 @@ describe('an assistant using the bridge', () => {
   it('forwards cancellation and keeps serving', async () => {
     const bridge = await connect();
     const controller = new AbortController();
-    const slow = bridge.client.callTool({ name: 'search_assets', arguments: { query: 'slow:20000' } }, undefined, { signal: controller.signal });
+    const slow = bridge.client.callTool({ name: 'search_assets', arguments: { query: 'slow:20000' } }, undefined, {
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort('the user pressed stop'), 200);
     await expect(slow).rejects.toThrow(/stop|abort/i);
-    const after = await bridge.client.callTool({ name: 'validate_address', arguments: { address: '0x52908400098527886E0F7030069857D2E4169EE7', asset_id: 'c60' } });
+    const after = await bridge.client.callTool({
+      name: 'validate_address',
+      arguments: { address: '0x52908400098527886E0F7030069857D2E4169EE7', asset_id: 'c60' },
+    });
     expect(after.isError).toBeFalsy();
     await expect.poll(() => bridge.stderr()).toMatch(/the host cancelled tools\/call "search_assets"/);
     for (const [, replies] of bridge.responses) expect(replies).toHaveLength(1);
@@ -179,12 +231,28 @@ describe('an assistant using the bridge', () => {
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     await new Promise((r) => child.once('exit', r));
-    for (const flag of ['--profile', '--timeout', '--max-message-bytes', '--debug', 'GATEWAY_COMPANION_PROFILE', 'Claude Desktop', 'claude_desktop_config.json', 'Cursor', '.cursor/mcp.json', '"mcpServers"', '--mcp-bridge']) expect(out).toContain(flag);
+    for (const flag of [
+      '--profile',
+      '--timeout',
+      '--max-message-bytes',
+      '--debug',
+      'GATEWAY_COMPANION_PROFILE',
+      'Claude Desktop',
+      'claude_desktop_config.json',
+      'Cursor',
+      '.cursor/mcp.json',
+      '"mcpServers"',
+      '--mcp-bridge',
+    ])
+      expect(out).toContain(flag);
   });
 });
 
 describe('faults, each request answered exactly once', () => {
-  const call = (client: Client, i: number) => client.callTool({ name: 'validate_address', arguments: { address: '0x52908400098527886E0F7030069857D2E4169EE7', asset_id: 'c60' } }).then((r) => ({ i, r }));
+  const call = (client: Client, i: number) =>
+    client
+      .callTool({ name: 'validate_address', arguments: { address: '0x52908400098527886E0F7030069857D2E4169EE7', asset_id: 'c60' } })
+      .then((r) => ({ i, r }));
 
   it('re-initialises when the session expires on every third request', async () => {
     const bridge = await connect();
@@ -210,7 +278,9 @@ describe('faults, each request answered exactly once', () => {
     const port = gateway.port;
     await gateway.close();
     expect((await inFlight).message).toMatch(/was cut before it answered tools\/call "search_assets"|Cannot reach the gateway/);
-    await expect(call(bridge.client, 1)).rejects.toThrow(/Cannot reach the gateway at https:\/\/127\.0\.0\.1:\d+\/mcp: .*ECONNREFUSED.*reconnects on the next request/);
+    await expect(call(bridge.client, 1)).rejects.toThrow(
+      /Cannot reach the gateway at https:\/\/127\.0\.0\.1:\d+\/mcp: .*ECONNREFUSED.*reconnects on the next request/,
+    );
     gateway = await startGateway({ dataDir: path.join(home, 'gateway'), port, testHooks: true });
     const { r } = await call(bridge.client, 2);
     expect(r.isError).toBeFalsy();
@@ -222,7 +292,9 @@ describe('faults, each request answered exactly once', () => {
     const proxy = await viaProxy();
     const bridge = await connect();
     proxy.fault('tools/call', { kind: 'reset' }, { times: 2 });
-    await expect(call(bridge.client, 1)).rejects.toThrow(/connection to the gateway .* was cut before it answered tools\/call "validate_address"/);
+    await expect(call(bridge.client, 1)).rejects.toThrow(
+      /connection to the gateway .* was cut before it answered tools\/call "validate_address"/,
+    );
     proxy.clearFaults();
     expect((await call(bridge.client, 2)).r.isError).toBeFalsy();
     for (const [, replies] of bridge.responses) expect(replies).toHaveLength(1);
@@ -231,7 +303,9 @@ describe('faults, each request answered exactly once', () => {
 
   it('times out a slow upstream with one error naming the timeout', async () => {
     const bridge = await connect(['--timeout', '1']);
-    await expect(bridge.client.callTool({ name: 'search_assets', arguments: { query: 'slow:5000' } })).rejects.toThrow(/did not answer tools\/call "search_assets" within 1 s/);
+    await expect(bridge.client.callTool({ name: 'search_assets', arguments: { query: 'slow:5000' } })).rejects.toThrow(
+      /did not answer tools\/call "search_assets" within 1 s/,
+    );
     expect((await call(bridge.client, 2)).r.isError).toBeFalsy();
     for (const [, replies] of bridge.responses) expect(replies).toHaveLength(1);
     expect(bridge.responses.size).toBe(2);
@@ -240,19 +314,36 @@ describe('faults, each request answered exactly once', () => {
   it('answers a 500 with an HTML body with one error quoting the page', async () => {
     const proxy = await viaProxy();
     const bridge = await connect();
-    proxy.fault('tools/call', { kind: 'respond', status: 500, contentType: 'text/html', body: '<html><body><h1>500 Internal Server Error</h1><p>The upstream exploded.</p></body></html>' }, { times: 1 });
-    await expect(call(bridge.client, 1)).rejects.toThrow(/HTTP 500 Internal Server Error: 500 Internal Server Error The upstream exploded\./);
+    proxy.fault(
+      'tools/call',
+      {
+        kind: 'respond',
+        status: 500,
+        contentType: 'text/html',
+        body: '<html><body><h1>500 Internal Server Error</h1><p>The upstream exploded.</p></body></html>',
+      },
+      { times: 1 },
+    );
+    await expect(call(bridge.client, 1)).rejects.toThrow(
+      /HTTP 500 Internal Server Error: 500 Internal Server Error The upstream exploded\./,
+    );
     expect((await call(bridge.client, 2)).r.isError).toBeFalsy();
     expect([...bridge.responses.values()].map((r) => r.length)).toEqual([1, 1]);
   });
 
   it('answers 401 and 403 with one error saying how to fix the credentials', async () => {
     gateway.injectHttpFault({ status: 401, body: '{"error":"unknown access id"}', contentType: 'application/json' });
-    await expect(connect()).rejects.toThrow(/refused the credentials of profile "e2e-[0-9a-f]+" \(HTTP 401 Unauthorized: unknown access id\)\. Open Gateway Companion → Settings, or run `companion login --profile e2e-/);
+    await expect(connect()).rejects.toThrow(
+      /refused the credentials of profile "e2e-[0-9a-f]+" \(HTTP 401 Unauthorized: unknown access id\)\. Open Gateway Companion → Settings, or run `companion login --profile e2e-/,
+    );
 
     const proxy = await viaProxy();
     const bridge = await connect();
-    proxy.fault('tools/call', { kind: 'respond', status: 403, body: '{"error":"forbidden"}', contentType: 'application/json' }, { times: 1 });
+    proxy.fault(
+      'tools/call',
+      { kind: 'respond', status: 403, body: '{"error":"forbidden"}', contentType: 'application/json' },
+      { times: 1 },
+    );
     await expect(call(bridge.client, 1)).rejects.toThrow(/HTTP 403 Forbidden: forbidden/);
     expect((await call(bridge.client, 2)).r.isError).toBeFalsy();
     expect([...bridge.responses.values()].map((r) => r.length)).toEqual([1, 1]);
@@ -265,9 +356,17 @@ describe('faults, each request answered exactly once', () => {
     host.send('{"jsonrpc":"2.0","id":1,"method":"tools/list"');
     host.send('\u0000\u00ff garbage');
     host.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
-    host.send([{ jsonrpc: '2.0', id: 3, method: 'ping' }, { jsonrpc: '2.0', method: 'notifications/roots/list_changed' }]);
+    host.send([
+      { jsonrpc: '2.0', id: 3, method: 'ping' },
+      { jsonrpc: '2.0', method: 'notifications/roots/list_changed' },
+    ]);
     host.send({ jsonrpc: '2.0', method: 'tools/call', params: { name: 'search_assets', arguments: { query: 'x'.repeat(8000) } }, id: 4 });
-    host.send({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'validate_address', arguments: { address: '0x52908400098527886E0F7030069857D2E4169EE7', asset_id: 'c60' } } });
+    host.send({
+      jsonrpc: '2.0',
+      id: 5,
+      method: 'tools/call',
+      params: { name: 'validate_address', arguments: { address: '0x52908400098527886E0F7030069857D2E4169EE7', asset_id: 'c60' } },
+    });
     host.send({ id: 6, method: 'ping' });
     await host.waitFor((m) => m.id === 5);
     await host.waitFor((m) => m.id === 6);
@@ -288,9 +387,15 @@ describe('credentials and lifecycle', () => {
   it('tells the user how to fix missing credentials when the host initializes', async () => {
     await keychain.delete(profile);
     const { host } = spawnRaw();
-    const reply = await host.request(0, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'h', version: '1' } });
+    const reply = await host.request(0, 'initialize', {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: 'h', version: '1' },
+    });
     expect(reply.error?.data?.cause).toBe('credentials_missing');
-    expect(reply.error?.message).toContain(`No gateway credentials are stored for profile "${profile}". Open Gateway Companion → Settings, or run \`companion login --profile ${profile}\``);
+    expect(reply.error?.message).toContain(
+      `No gateway credentials are stored for profile "${profile}". Open Gateway Companion → Settings, or run \`companion login --profile ${profile}\``,
+    );
     // Storing them while the bridge runs is enough: the next initialize works.
     await storeCredentials(profile, { accessId: gateway.accessId, secretKey: gateway.secretKey }, keychain);
     expect((await host.initialize(1)).result).toBeDefined();

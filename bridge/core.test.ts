@@ -108,7 +108,9 @@ describe('forwarding', () => {
       expect(r.headers['x-svc-secret-key']).toBe(TEST_CREDENTIALS.secretKey);
     }
     // The body reached the gateway byte for byte as the host wrote it.
-    expect(posts.find((r) => r.body.includes('"abc"'))?.body).toBe(JSON.stringify({ jsonrpc: '2.0', id: 'abc', method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' } } }));
+    expect(posts.find((r) => r.body.includes('"abc"'))?.body).toBe(
+      JSON.stringify({ jsonrpc: '2.0', id: 'abc', method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' } } }),
+    );
     for (const id of ['init-1', 7, 'abc', -42]) expect(host.responsesFor(id)).toBe(1);
   });
 
@@ -147,7 +149,12 @@ describe('forwarding', () => {
   it('forwards cancellation, sends no response for the cancelled request and keeps working', async () => {
     const { host } = start();
     await host.initialize(1);
-    host.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'slow', arguments: { steps: 200, ms: 20 }, _meta: { progressToken: 9 } } });
+    host.send({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'slow', arguments: { steps: 200, ms: 20 }, _meta: { progressToken: 9 } },
+    });
     await host.waitFor((m) => m.method === 'notifications/progress');
     host.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2, reason: 'user pressed stop' } });
     await expect.poll(() => gateway.seen.some((r) => r.method === 'notifications/cancelled')).toBe(true);
@@ -258,7 +265,11 @@ describe('failures', () => {
 
   it('answers 401 and 403 with auth_rejected and how to fix it, and retries once with newer stored credentials', async () => {
     const { host } = start({ credentials: { accessId: TEST_CREDENTIALS.accessId, secretKey: 'stale-secret-0000' } });
-    const reply = await host.request(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } });
+    const reply = await host.request(1, 'initialize', {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: 't', version: '1' },
+    });
     expect(reply.error?.code).toBe(ErrorCode.AuthRejected);
     expect(reply.error?.message).toContain('HTTP 401 Unauthorized: invalid credentials');
     expect(reply.error?.message).toContain('companion login --profile test');
@@ -279,7 +290,10 @@ describe('failures', () => {
   it('uses credentials stored while it runs after a 401', async () => {
     let fresh: typeof TEST_CREDENTIALS | undefined;
     const { host } = start({ credentials: { accessId: 'old-id', secretKey: 'old-secret-1111' }, refreshCredentials: async () => fresh });
-    expect((await host.request(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } })).error?.data?.cause).toBe('auth_rejected');
+    expect(
+      (await host.request(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } }))
+        .error?.data?.cause,
+    ).toBe('auth_rejected');
     fresh = TEST_CREDENTIALS;
     expect((await host.initialize(2)).result).toBeDefined();
   });
@@ -303,7 +317,9 @@ describe('failures', () => {
     const reply = await call(host, 2, 'echo', { text: 'x' });
     expect(reply.error?.code).toBe(ErrorCode.Timeout);
     expect(reply.error?.message).toMatch(/did not answer tools\/call "echo" within 0.3 s/);
-    await expect.poll(() => gateway.seen.some((r) => r.method === 'notifications/cancelled' && r.body.includes('"requestId":2'))).toBe(true);
+    await expect
+      .poll(() => gateway.seen.some((r) => r.method === 'notifications/cancelled' && r.body.includes('"requestId":2')))
+      .toBe(true);
     expect(text(await call(host, 3, 'echo', { text: 'fine' }))).toBe('fine');
     expect(host.responsesFor(2)).toBe(1);
   });
@@ -311,7 +327,12 @@ describe('failures', () => {
   it('survives the gateway going down mid-call and works again once it is back, without a restart', async () => {
     const { host } = start();
     await host.initialize(1);
-    host.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'slow', arguments: { steps: 100, ms: 20 }, _meta: { progressToken: 1 } } });
+    host.send({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'slow', arguments: { steps: 100, ms: 20 }, _meta: { progressToken: 1 } },
+    });
     await host.waitFor((m) => m.method === 'notifications/progress');
     const port = gateway.port;
     await gateway.close();
@@ -347,10 +368,18 @@ describe('failures', () => {
   it('answers initialize with how to fix missing credentials', async () => {
     const { host } = start({
       connect: async () => {
-        throw new BridgeError(ErrorCode.CredentialsMissing, 'No gateway credentials are stored for profile "default". Open Gateway Companion → Settings, or run `companion login` to store them.', { cause: 'credentials_missing' });
+        throw new BridgeError(
+          ErrorCode.CredentialsMissing,
+          'No gateway credentials are stored for profile "default". Open Gateway Companion → Settings, or run `companion login` to store them.',
+          { cause: 'credentials_missing' },
+        );
       },
     });
-    const reply = await host.request(0, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } });
+    const reply = await host.request(0, 'initialize', {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: 't', version: '1' },
+    });
     expect(reply.error?.code).toBe(ErrorCode.CredentialsMissing);
     expect(reply.error?.message).toContain('open Gateway Companion → Settings, or run `companion login`'.replace('open', 'Open'));
     expect(host.responsesFor(0)).toBe(1);

@@ -125,7 +125,8 @@ class BridgeSession {
   private drained: (() => void) | undefined;
   private readonly finished: Promise<void>;
   private resolveFinished: () => void = noop;
-  private readonly onData = (chunk: Buffer | string): void => this.reader.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+  private readonly onData = (chunk: Buffer | string): void =>
+    this.reader.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
   private readonly reader: LineReader;
 
   constructor(private readonly options: BridgeCoreOptions) {
@@ -168,7 +169,14 @@ class BridgeSession {
     if (event.kind === 'oversized') {
       const id = idFromFragments(event.head, event.tail);
       this.log.warn(`refused a ${event.bytes}-byte message from the host (limit ${this.options.maxMessageBytes})`);
-      this.write(errorResponse(id, ErrorCode.TooLarge, `Message too large: ${event.bytes} bytes exceeds the bridge's limit of ${this.options.maxMessageBytes} bytes (--max-message-bytes); it was not forwarded.`, { cause: 'too_large', limit: this.options.maxMessageBytes }));
+      this.write(
+        errorResponse(
+          id,
+          ErrorCode.TooLarge,
+          `Message too large: ${event.bytes} bytes exceeds the bridge's limit of ${this.options.maxMessageBytes} bytes (--max-message-bytes); it was not forwarded.`,
+          { cause: 'too_large', limit: this.options.maxMessageBytes },
+        ),
+      );
       return;
     }
     let value: unknown;
@@ -176,7 +184,14 @@ class BridgeSession {
       value = JSON.parse(event.text);
     } catch (error) {
       this.log.warn(`the host sent a line that is not JSON (${(error as Error).message})`);
-      this.write(errorResponse(null, ErrorCode.ParseError, `Parse error: the line is not valid JSON (${(error as Error).message}). Send one JSON-RPC message per line.`, { cause: 'parse_error' }));
+      this.write(
+        errorResponse(
+          null,
+          ErrorCode.ParseError,
+          `Parse error: the line is not valid JSON (${(error as Error).message}). Send one JSON-RPC message per line.`,
+          { cause: 'parse_error' },
+        ),
+      );
       return;
     }
     if (Array.isArray(value)) {
@@ -184,10 +199,15 @@ class BridgeSession {
       return;
     }
     const message = classify(value);
-    if (this.log.debugEnabled) this.log.debug(`host → ${message.kind}${'method' in message ? ` ${message.method}` : ''}${'id' in message && message.id !== null ? ` id=${JSON.stringify(message.id)}` : ''}`);
+    if (this.log.debugEnabled)
+      this.log.debug(
+        `host → ${message.kind}${'method' in message ? ` ${message.method}` : ''}${'id' in message && message.id !== null ? ` id=${JSON.stringify(message.id)}` : ''}`,
+      );
     switch (message.kind) {
       case 'invalid':
-        this.write(errorResponse(message.id, ErrorCode.InvalidRequest, `Invalid request: ${message.reason}.`, { cause: 'invalid_request' }));
+        this.write(
+          errorResponse(message.id, ErrorCode.InvalidRequest, `Invalid request: ${message.reason}.`, { cause: 'invalid_request' }),
+        );
         return;
       case 'request':
         this.onRequest(message, event.text);
@@ -196,7 +216,11 @@ class BridgeSession {
         this.onNotification(message, event.text);
         return;
       case 'response':
-        this.forwardOneWay(event.text).catch((error: Error) => this.log.warn(`could not deliver the host's reply to gateway request ${JSON.stringify(message.id)}: ${this.describeError(error)}`));
+        this.forwardOneWay(event.text).catch((error: Error) =>
+          this.log.warn(
+            `could not deliver the host's reply to gateway request ${JSON.stringify(message.id)}: ${this.describeError(error)}`,
+          ),
+        );
         return;
     }
   }
@@ -213,7 +237,12 @@ class BridgeSession {
       const id = c.kind === 'request' ? c.id : null;
       const what = 'method' in c ? `"${c.method}"` : c.kind === 'invalid' ? `(${c.reason})` : 'a response';
       return JSON.parse(
-        errorResponse(id, ErrorCode.InvalidRequest, `Batches are not supported: MCP sends one message per line. Element ${index} ${what} was not processed; send it on its own line.`, { cause: 'batch_unsupported' }),
+        errorResponse(
+          id,
+          ErrorCode.InvalidRequest,
+          `Batches are not supported: MCP sends one message per line. Element ${index} ${what} was not processed; send it on its own line.`,
+          { cause: 'batch_unsupported' },
+        ),
       ) as unknown;
     });
     this.write(JSON.stringify(replies));
@@ -222,11 +251,22 @@ class BridgeSession {
   private onRequest(message: Extract<Classified, { kind: 'request' }>, line: string): void {
     const key = idKey(message.id);
     if (this.closing) {
-      this.write(errorResponse(message.id, ErrorCode.ShuttingDown, `The bridge is shutting down; ${message.method} was not forwarded.`, { cause: 'shutting_down' }));
+      this.write(
+        errorResponse(message.id, ErrorCode.ShuttingDown, `The bridge is shutting down; ${message.method} was not forwarded.`, {
+          cause: 'shutting_down',
+        }),
+      );
       return;
     }
     if (this.pending.has(key)) {
-      this.write(errorResponse(message.id, ErrorCode.InvalidRequest, `Invalid request: id ${JSON.stringify(message.id)} is already used by a request still in flight; request ids must be unique.`, { cause: 'duplicate_id' }));
+      this.write(
+        errorResponse(
+          message.id,
+          ErrorCode.InvalidRequest,
+          `Invalid request: id ${JSON.stringify(message.id)} is already used by a request still in flight; request ids must be unique.`,
+          { cause: 'duplicate_id' },
+        ),
+      );
       return;
     }
     const params = message.message.params as { name?: unknown; arguments?: unknown } | undefined;
@@ -250,16 +290,18 @@ class BridgeSession {
     let cancelled: Pending | undefined;
     if (message.method === 'notifications/cancelled') cancelled = this.cancel(message.message.params);
     if (message.method === 'notifications/initialized') this.initializedLine = line;
-    this.forwardOneWay(line).then(
-      () => {
-        if (message.method === 'notifications/initialized' && this.upstream) this.startStream(this.upstream);
-      },
-      (error: Error) => this.log.warn(`could not deliver ${message.method} to the gateway: ${this.describeError(error)}`),
-    ).finally(() => {
-      // Only now that the gateway has the cancellation, drop our side of the exchange: servers need not
-      // end a cancelled request's stream, and an open one would pin a connection forever.
-      cancelled?.controller.abort();
-    });
+    this.forwardOneWay(line)
+      .then(
+        () => {
+          if (message.method === 'notifications/initialized' && this.upstream) this.startStream(this.upstream);
+        },
+        (error: Error) => this.log.warn(`could not deliver ${message.method} to the gateway: ${this.describeError(error)}`),
+      )
+      .finally(() => {
+        // Only now that the gateway has the cancellation, drop our side of the exchange: servers need not
+        // end a cancelled request's stream, and an open one would pin a connection forever.
+        cancelled?.controller.abort();
+      });
   }
 
   /** The host gave up on a request: it gets no response (as the spec says), and nothing more is forwarded for it. */
@@ -283,7 +325,9 @@ class BridgeSession {
       const started = performance.now();
       const target = await this.options.connect();
       // performance.now() counts from process start: these show where a cold start goes.
-      this.log.debug(`connected at ${started.toFixed(1)} ms after start, profile and credentials took ${(performance.now() - started).toFixed(1)} ms`);
+      this.log.debug(
+        `connected at ${started.toFixed(1)} ms after start, profile and credentials took ${(performance.now() - started).toFixed(1)} ms`,
+      );
       if (this.closing) {
         await target.close();
         throw new BridgeError(ErrorCode.ShuttingDown, 'The bridge is shutting down.', { cause: 'shutting_down' });
@@ -291,7 +335,13 @@ class BridgeSession {
       this.log.addSecret(target.credentials.secretKey);
       this.log.addSecret(target.credentials.accessId);
       this.target = target;
-      this.upstream = new Upstream({ url: target.url, http: target.http, credentials: target.credentials, maxMessageBytes: this.options.maxMessageBytes, userAgent: this.options.userAgent });
+      this.upstream = new Upstream({
+        url: target.url,
+        http: target.http,
+        credentials: target.credentials,
+        maxMessageBytes: this.options.maxMessageBytes,
+        userAgent: this.options.userAgent,
+      });
       this.log.info(`forwarding to ${target.url.href} (profile "${target.profile}")`);
       return this.upstream;
     })().finally(() => {
@@ -357,13 +407,25 @@ class BridgeSession {
           await this.reinitialise(generation, upstream);
           return this.exchange(p, line, upstream, { ...retries, reinit: true });
         }
-        if (error.kind === 'http' && (error.extra.status === 401 || error.extra.status === 403) && !retries.auth && (await this.refreshCredentials(upstream))) {
+        if (
+          error.kind === 'http' &&
+          (error.extra.status === 401 || error.extra.status === 403) &&
+          !retries.auth &&
+          (await this.refreshCredentials(upstream))
+        ) {
           return this.exchange(p, line, upstream, { ...retries, auth: true });
         }
-        if (error.kind === 'network' && error.extra.code === 'ECONNREFUSED' && !retries.recover && this.target?.recover && (await this.target.recover().catch(() => false))) {
+        if (
+          error.kind === 'network' &&
+          error.extra.code === 'ECONNREFUSED' &&
+          !retries.recover &&
+          this.target?.recover &&
+          (await this.target.recover().catch(() => false))
+        ) {
           return this.exchange(p, line, upstream, { ...retries, recover: true });
         }
-        if (isConnectionFailure(error)) this.log.warn(`gateway connection failed (${this.describeError(error)}); next attempt after ${this.backoff.failed()} ms`);
+        if (isConnectionFailure(error))
+          this.log.warn(`gateway connection failed (${this.describeError(error)}); next attempt after ${this.backoff.failed()} ms`);
       }
       throw error;
     }
@@ -386,7 +448,7 @@ class BridgeSession {
     if (generation !== this.generation) return Promise.resolve();
     if (this.reinitRun) return this.reinitRun;
     const run = (async () => {
-      this.log.warn('the gateway session expired (HTTP 404): re-initialising with the host\'s initialize, then retrying once');
+      this.log.warn("the gateway session expired (HTTP 404): re-initialising with the host's initialize, then retrying once");
       this.stopStream();
       upstream.sessionId = undefined;
       upstream.protocolVersion = undefined;
@@ -514,7 +576,8 @@ class BridgeSession {
       const version = (message.result as { protocolVersion?: unknown } | undefined)?.protocolVersion;
       if (typeof version === 'string' && /^[\x21-\x7e]{1,64}$/.test(version)) this.upstream.protocolVersion = version;
     }
-    if (this.log.debugEnabled) this.log.debug(`host ← response id=${JSON.stringify(p.id)} ${describe(p)} in ${(performance.now() - p.startedAt).toFixed(1)} ms`);
+    if (this.log.debugEnabled)
+      this.log.debug(`host ← response id=${JSON.stringify(p.id)} ${describe(p)} in ${(performance.now() - p.startedAt).toFixed(1)} ms`);
     this.audit(p, auditOutcome(message));
     this.write(line);
   }
@@ -541,10 +604,21 @@ class BridgeSession {
   private onTimeout(p: Pending): void {
     if (p.done) return;
     const seconds = Math.round(this.timeoutMs / 100) / 10;
-    this.fail(p, new BridgeError(ErrorCode.Timeout, `The gateway did not answer ${describe(p)} within ${seconds} s, so the bridge gave up on it and asked the gateway to cancel it.`, { cause: 'timeout', timeoutMs: this.timeoutMs }));
+    this.fail(
+      p,
+      new BridgeError(
+        ErrorCode.Timeout,
+        `The gateway did not answer ${describe(p)} within ${seconds} s, so the bridge gave up on it and asked the gateway to cancel it.`,
+        { cause: 'timeout', timeoutMs: this.timeoutMs },
+      ),
+    );
     const upstream = this.upstream;
     if (upstream?.sessionId !== undefined) {
-      const cancel = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: p.id, reason: 'The bridge timed out waiting for the gateway' } });
+      const cancel = JSON.stringify({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: p.id, reason: 'The bridge timed out waiting for the gateway' },
+      });
       this.oneWay(upstream, cancel, false).catch(noop);
     }
   }
@@ -574,32 +648,65 @@ class BridgeSession {
       const detail = error.message ? `: ${error.message}` : '';
       switch (error.kind) {
         case 'network':
-          return new BridgeError(ErrorCode.UpstreamUnreachable, `Cannot reach the gateway at ${url}${detail}. The bridge keeps running and reconnects on the next request.`, { cause: 'upstream_unreachable', ...(code ? { code } : {}) });
+          return new BridgeError(
+            ErrorCode.UpstreamUnreachable,
+            `Cannot reach the gateway at ${url}${detail}. The bridge keeps running and reconnects on the next request.`,
+            { cause: 'upstream_unreachable', ...(code ? { code } : {}) },
+          );
         case 'reset':
-          return new BridgeError(ErrorCode.UpstreamUnreachable, `The connection to the gateway at ${url} was cut before it answered ${what}${detail}. The bridge reconnects on the next request.`, { cause: 'connection_reset', code: code ?? 'ECONNRESET' });
+          return new BridgeError(
+            ErrorCode.UpstreamUnreachable,
+            `The connection to the gateway at ${url} was cut before it answered ${what}${detail}. The bridge reconnects on the next request.`,
+            { cause: 'connection_reset', code: code ?? 'ECONNRESET' },
+          );
         case 'tls':
-          return new BridgeError(ErrorCode.UpstreamUnreachable, `TLS verification of ${url} failed${detail}. Trust the gateway's certificate authority with the profile's CA file (companion login --ca-file) or NODE_EXTRA_CA_CERTS.`, { cause: 'tls_failed', ...(code ? { code } : {}) });
+          return new BridgeError(
+            ErrorCode.UpstreamUnreachable,
+            `TLS verification of ${url} failed${detail}. Trust the gateway's certificate authority with the profile's CA file (companion login --ca-file) or NODE_EXTRA_CA_CERTS.`,
+            { cause: 'tls_failed', ...(code ? { code } : {}) },
+          );
         case 'too_large':
-          return new BridgeError(ErrorCode.TooLarge, `The gateway's reply to ${what} is too large${detail} (see --max-message-bytes).`, { cause: 'too_large', limit: this.options.maxMessageBytes });
+          return new BridgeError(ErrorCode.TooLarge, `The gateway's reply to ${what} is too large${detail} (see --max-message-bytes).`, {
+            cause: 'too_large',
+            limit: this.options.maxMessageBytes,
+          });
         case 'invalid':
-          return new BridgeError(ErrorCode.UpstreamError, `The gateway sent an invalid reply to ${what}${detail}.`, { cause: 'invalid_response' });
+          return new BridgeError(ErrorCode.UpstreamError, `The gateway sent an invalid reply to ${what}${detail}.`, {
+            cause: 'invalid_response',
+          });
         case 'session_expired':
-          return new BridgeError(ErrorCode.UpstreamError, `The gateway session expired and could not be re-established${detail}.`, { cause: 'session_expired' });
+          return new BridgeError(ErrorCode.UpstreamError, `The gateway session expired and could not be re-established${detail}.`, {
+            cause: 'session_expired',
+          });
         case 'aborted':
           return new BridgeError(ErrorCode.ShuttingDown, `${what} was aborted because the bridge is stopping.`, { cause: 'shutting_down' });
         case 'http': {
           const profile = this.target?.profile ?? 'default';
           const http = `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
           if (status === 401 || status === 403) {
-            return new BridgeError(ErrorCode.AuthRejected, `The gateway refused the credentials of profile "${profile}" (${http}${detail}). Open Gateway Companion → Settings, or run \`companion login --profile ${profile}\`, to store valid ones.`, { cause: 'auth_rejected', httpStatus: status });
+            return new BridgeError(
+              ErrorCode.AuthRejected,
+              `The gateway refused the credentials of profile "${profile}" (${http}${detail}). Open Gateway Companion → Settings, or run \`companion login --profile ${profile}\`, to store valid ones.`,
+              { cause: 'auth_rejected', httpStatus: status },
+            );
           }
           if (status === 429) {
-            return new BridgeError(ErrorCode.UpstreamError, `The gateway rate-limited ${what} (${http}${retryAfter ? `, retry after ${retryAfter} s` : ''})${detail}.`, { cause: 'rate_limited', httpStatus: status, ...(retryAfter ? { retryAfter } : {}) });
+            return new BridgeError(
+              ErrorCode.UpstreamError,
+              `The gateway rate-limited ${what} (${http}${retryAfter ? `, retry after ${retryAfter} s` : ''})${detail}.`,
+              { cause: 'rate_limited', httpStatus: status, ...(retryAfter ? { retryAfter } : {}) },
+            );
           }
           if (status === 404) {
-            return new BridgeError(ErrorCode.UpstreamError, `There is no MCP endpoint at ${url} (${http}); check the profile's URL.`, { cause: 'http_error', httpStatus: status });
+            return new BridgeError(ErrorCode.UpstreamError, `There is no MCP endpoint at ${url} (${http}); check the profile's URL.`, {
+              cause: 'http_error',
+              httpStatus: status,
+            });
           }
-          return new BridgeError(ErrorCode.UpstreamError, `The gateway failed to handle ${what} (${http}${detail}).`, { cause: 'http_error', httpStatus: status });
+          return new BridgeError(ErrorCode.UpstreamError, `The gateway failed to handle ${what} (${http}${detail}).`, {
+            cause: 'http_error',
+            httpStatus: status,
+          });
         }
       }
     }
@@ -621,7 +728,12 @@ class BridgeSession {
       await Promise.race([new Promise<void>((resolve) => (this.drained = resolve)), sleep(drainMs)]);
     }
     for (const p of [...this.pending.values()]) {
-      this.fail(p, new BridgeError(ErrorCode.ShuttingDown, `The bridge is shutting down (${reason}); ${describe(p)} was not completed.`, { cause: 'shutting_down' }));
+      this.fail(
+        p,
+        new BridgeError(ErrorCode.ShuttingDown, `The bridge is shutting down (${reason}); ${describe(p)} was not completed.`, {
+          cause: 'shutting_down',
+        }),
+      );
     }
     this.stopStream();
     this.stopping.abort();

@@ -56,7 +56,9 @@ describe('direct client (node:https keep-alive pool)', () => {
 
   it('refuses a certificate it cannot verify', async () => {
     const client = await createHttpClient({ url: new URL(`https://127.0.0.1:${port}/mcp`), proxy: true, env: {} });
-    await expect(client.request({ method: 'GET', headers: {} })).rejects.toMatchObject({ code: expect.stringMatching(/UNABLE_TO_VERIFY|SELF_SIGNED|CERT/) as unknown });
+    await expect(client.request({ method: 'GET', headers: {} })).rejects.toMatchObject({
+      code: expect.stringMatching(/UNABLE_TO_VERIFY|SELF_SIGNED|CERT/) as unknown,
+    });
     await client.close();
   });
 });
@@ -84,7 +86,12 @@ describe('proxied client (undici EnvHttpProxyAgent)', () => {
       expect(tunnels).toEqual([`gateway.test:${port}`]);
       await viaProxy.close();
 
-      const bypass = await createHttpClient({ url, ca: tls.caCertPem, proxy: true, env: { HTTPS_PROXY: proxyUrl, NO_PROXY: 'example.com,gateway.test' } });
+      const bypass = await createHttpClient({
+        url,
+        ca: tls.caCertPem,
+        proxy: true,
+        env: { HTTPS_PROXY: proxyUrl, NO_PROXY: 'example.com,gateway.test' },
+      });
       await expect(bypass.request({ method: 'GET', headers: {} })).rejects.toThrow(/ENOTFOUND|getaddrinfo/);
       await bypass.close();
       const off = await createHttpClient({ url, ca: tls.caCertPem, proxy: false, env: { HTTPS_PROXY: proxyUrl } });

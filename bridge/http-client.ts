@@ -40,7 +40,10 @@ export interface HttpClientOptions {
 function proxyFor(url: URL, env: NodeJS.ProcessEnv): string | undefined {
   // A proxy cannot reach our loopback, so the reference gateway is always direct.
   if (isLoopbackHost(url.hostname)) return undefined;
-  const value = url.protocol === 'https:' ? (env.https_proxy ?? env.HTTPS_PROXY ?? env.http_proxy ?? env.HTTP_PROXY) : (env.http_proxy ?? env.HTTP_PROXY);
+  const value =
+    url.protocol === 'https:'
+      ? (env.https_proxy ?? env.HTTPS_PROXY ?? env.http_proxy ?? env.HTTP_PROXY)
+      : (env.http_proxy ?? env.HTTP_PROXY);
   return value && value.length > 0 ? value : undefined;
 }
 
@@ -76,7 +79,12 @@ function warmable<A extends http.Agent>(agent: A): A & { preconnect(target: { ho
     preconnect(target: { host: string; port: number }) {
       if (warm) return;
       // The options the pool would use: its own (CA, keep-alive), the target and the TLS server name.
-      warm = create({ ...withFactory.options, ...target, servername: isIP(target.host) ? '' : target.host, _agentKey: agent.getName(target) });
+      warm = create({
+        ...withFactory.options,
+        ...target,
+        servername: isIP(target.host) ? '' : target.host,
+        _agentKey: agent.getName(target),
+      });
       warm.on('error', () => warm?.destroy());
     },
     discardWarm() {
@@ -88,7 +96,12 @@ function warmable<A extends http.Agent>(agent: A): A & { preconnect(target: { ho
 
 function createDirectClient(options: HttpClientOptions): HttpClient {
   const secure = options.url.protocol === 'https:';
-  const agentOptions: https.AgentOptions = { keepAlive: true, keepAliveMsecs: 15_000, scheduling: 'lifo', ...(options.ca ? { ca: options.ca } : {}) };
+  const agentOptions: https.AgentOptions = {
+    keepAlive: true,
+    keepAliveMsecs: 15_000,
+    scheduling: 'lifo',
+    ...(options.ca ? { ca: options.ca } : {}),
+  };
   const agent = warmable(secure ? new https.Agent(agentOptions) : new http.Agent(agentOptions));
   const send = secure ? https.request : http.request;
   const { hostname, port } = options.url;
@@ -101,7 +114,15 @@ function createDirectClient(options: HttpClientOptions): HttpClient {
     return new Promise((resolve, reject) => {
       const headers: Record<string, string | number> = { ...request.headers };
       if (request.body !== undefined) headers['content-length'] = Buffer.byteLength(request.body);
-      const req = send({ agent, host, port: portNumber, path, method: request.method, headers, ...(request.signal ? { signal: request.signal } : {}) });
+      const req = send({
+        agent,
+        host,
+        port: portNumber,
+        path,
+        method: request.method,
+        headers,
+        ...(request.signal ? { signal: request.signal } : {}),
+      });
       let answered = false;
       req.on('response', (res) => {
         answered = true;

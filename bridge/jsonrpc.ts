@@ -59,7 +59,8 @@ export function classify(value: unknown): Classified {
   const id = isId(rawId) ? rawId : null;
   if (message.jsonrpc !== '2.0') return { kind: 'invalid', id, reason: 'the "jsonrpc" member must be exactly "2.0"' };
   if ('method' in message) {
-    if (typeof message.method !== 'string' || message.method.length === 0) return { kind: 'invalid', id, reason: 'the "method" member must be a non-empty string' };
+    if (typeof message.method !== 'string' || message.method.length === 0)
+      return { kind: 'invalid', id, reason: 'the "method" member must be a non-empty string' };
     if (message.params !== undefined && (typeof message.params !== 'object' || message.params === null)) {
       return { kind: 'invalid', id, reason: 'the "params" member must be an object or an array' };
     }

@@ -65,7 +65,12 @@ export class LineReader {
 
   private finishLine(): void {
     if (this.dropping) {
-      const event: LineEvent = { kind: 'oversized', bytes: this.dropped, head: this.head.toString('utf8'), tail: this.tail.toString('utf8') };
+      const event: LineEvent = {
+        kind: 'oversized',
+        bytes: this.dropped,
+        head: this.head.toString('utf8'),
+        tail: this.tail.toString('utf8'),
+      };
       this.dropping = false;
       this.dropped = 0;
       this.head = this.tail = Buffer.alloc(0);
@@ -84,8 +89,14 @@ export class LineReader {
 
 /** Best effort: the id of an oversized message, from its first or last bytes (the SDK writes `id` last). */
 export function idFromFragments(head: string, tail: string): string | number | null {
-  const patterns = [/^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")/, /[,{]\s*"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")\s*\}\s*$/];
-  for (const [pattern, text] of [[patterns[0], head], [patterns[1], tail]] as const) {
+  const patterns = [
+    /^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")/,
+    /[,{]\s*"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")\s*\}\s*$/,
+  ];
+  for (const [pattern, text] of [
+    [patterns[0], head],
+    [patterns[1], tail],
+  ] as const) {
     const m = pattern?.exec(text);
     if (m?.[1]) {
       try {

@@ -52,7 +52,18 @@ export async function probeProfile(options: ProbeOptions): Promise<ProbeResult> 
       if (typeof reply.id === 'number') waiting.get(reply.id)?.(reply);
     }
   });
-  const running = runBridge({ input, output, profile: options.profile, env: options.env, paths: options.paths, log: options.log, audit: false, timeoutSeconds: options.timeoutSeconds ?? 15, ...(options.keychain ? { keychain: options.keychain } : {}), ...(options.embedded ? { embedded: options.embedded } : {}) });
+  const running = runBridge({
+    input,
+    output,
+    profile: options.profile,
+    env: options.env,
+    paths: options.paths,
+    log: options.log,
+    audit: false,
+    timeoutSeconds: options.timeoutSeconds ?? 15,
+    ...(options.keychain ? { keychain: options.keychain } : {}),
+    ...(options.embedded ? { embedded: options.embedded } : {}),
+  });
   const call = (id: number, method: string, params?: object): Promise<Reply> =>
     new Promise((resolve) => {
       waiting.set(id, resolve);
@@ -60,9 +71,17 @@ export async function probeProfile(options: ProbeOptions): Promise<ProbeResult> 
     });
   try {
     let start = performance.now();
-    const init = await call(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'gateway-companion-status', version: APP_VERSION } });
+    const init = await call(1, 'initialize', {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: 'gateway-companion-status', version: APP_VERSION },
+    });
     const initializeMs = performance.now() - start;
-    if (init.error) return { ok: false, error: { code: init.error.code, message: init.error.message, ...(init.error.data?.cause ? { cause: init.error.data.cause } : {}) } };
+    if (init.error)
+      return {
+        ok: false,
+        error: { code: init.error.code, message: init.error.message, ...(init.error.data?.cause ? { cause: init.error.data.cause } : {}) },
+      };
     input.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
     start = performance.now();
     const ping = await call(2, 'ping');
@@ -74,7 +93,12 @@ export async function probeProfile(options: ProbeOptions): Promise<ProbeResult> 
       ...(typeof info?.version === 'string' ? { serverVersion: info.version } : {}),
       ...(typeof init.result?.protocolVersion === 'string' ? { protocolVersion: init.result.protocolVersion } : {}),
     };
-    if (ping.error) return { ok: false, ...base, error: { code: ping.error.code, message: ping.error.message, ...(ping.error.data?.cause ? { cause: ping.error.data.cause } : {}) } };
+    if (ping.error)
+      return {
+        ok: false,
+        ...base,
+        error: { code: ping.error.code, message: ping.error.message, ...(ping.error.data?.cause ? { cause: ping.error.data.cause } : {}) },
+      };
     return { ok: true, ...base, latencyMs };
   } finally {
     input.end();

@@ -56,10 +56,18 @@ async function trust(profile: Profile, env: NodeJS.ProcessEnv): Promise<string |
   try {
     pem = await readFile(profile.caFile, 'utf8');
   } catch (error) {
-    throw new BridgeError(ErrorCode.UpstreamUnreachable, `Cannot read the CA file ${profile.caFile} of profile "${profile.name}" (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Point the profile at the gateway's CA certificate (companion login --profile ${profile.name} --ca-file <file>).`, { cause: 'profile_invalid' });
+    throw new BridgeError(
+      ErrorCode.UpstreamUnreachable,
+      `Cannot read the CA file ${profile.caFile} of profile "${profile.name}" (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Point the profile at the gateway's CA certificate (companion login --profile ${profile.name} --ca-file <file>).`,
+      { cause: 'profile_invalid' },
+    );
   }
   if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
-    throw new BridgeError(ErrorCode.UpstreamUnreachable, `The CA file ${profile.caFile} of profile "${profile.name}" holds no PEM certificate.`, { cause: 'profile_invalid' });
+    throw new BridgeError(
+      ErrorCode.UpstreamUnreachable,
+      `The CA file ${profile.caFile} of profile "${profile.name}" holds no PEM certificate.`,
+      { cause: 'profile_invalid' },
+    );
   }
   const extra = env.NODE_EXTRA_CA_CERTS ? await readFile(env.NODE_EXTRA_CA_CERTS, 'utf8').catch(() => '') : '';
   return extra ? `${pem}\n${extra}` : pem;
@@ -72,27 +80,45 @@ async function loadProfile(options: ProfileTargetOptions): Promise<Profile> {
     let profile = await store.get(name);
     if (!profile && name === 'default') {
       const { ensureDefaultProfile } = await import('../platform/credentials/default-profile');
-      profile = await ensureDefaultProfile({ paths: options.paths, env: options.env, ...(options.keychain ? { keychain: options.keychain } : {}) });
+      profile = await ensureDefaultProfile({
+        paths: options.paths,
+        env: options.env,
+        ...(options.keychain ? { keychain: options.keychain } : {}),
+      });
     }
     if (!profile) {
-      throw new BridgeError(ErrorCode.CredentialsMissing, `There is no profile named "${name}". ${HOW_TO_FIX} --profile ${name} --url <gateway URL>\` to create it.`, { cause: 'profile_invalid', profile: name });
+      throw new BridgeError(
+        ErrorCode.CredentialsMissing,
+        `There is no profile named "${name}". ${HOW_TO_FIX} --profile ${name} --url <gateway URL>\` to create it.`,
+        { cause: 'profile_invalid', profile: name },
+      );
     }
     return validateProfile(profile);
   } catch (error) {
-    if (error instanceof ProfileError) throw new BridgeError(ErrorCode.CredentialsMissing, `${error.message}.`, { cause: 'profile_invalid' });
+    if (error instanceof ProfileError)
+      throw new BridgeError(ErrorCode.CredentialsMissing, `${error.message}.`, { cause: 'profile_invalid' });
     throw error;
   }
 }
 
 /** Reads the credentials, turning keychain and environment problems into errors the host shows the user. */
-export async function credentialsFor(profile: string, options: Pick<ProfileTargetOptions, 'env' | 'keychain'>): Promise<Credentials | undefined> {
+export async function credentialsFor(
+  profile: string,
+  options: Pick<ProfileTargetOptions, 'env' | 'keychain'>,
+): Promise<Credentials | undefined> {
   try {
-    return (await resolveCredentials(profile, { env: options.env, ...(options.keychain ? { keychain: options.keychain } : {}) }))?.credentials;
+    return (await resolveCredentials(profile, { env: options.env, ...(options.keychain ? { keychain: options.keychain } : {}) }))
+      ?.credentials;
   } catch (error) {
     if (error instanceof KeychainError) {
-      throw new BridgeError(ErrorCode.CredentialsMissing, `Cannot read the credentials of profile "${profile}" from the OS keychain: ${error.message}`, { cause: 'keychain_unavailable', failure: error.failure });
+      throw new BridgeError(
+        ErrorCode.CredentialsMissing,
+        `Cannot read the credentials of profile "${profile}" from the OS keychain: ${error.message}`,
+        { cause: 'keychain_unavailable', failure: error.failure },
+      );
     }
-    if (error instanceof CredentialsError) throw new BridgeError(ErrorCode.CredentialsMissing, `${error.message}.`, { cause: 'credentials_missing' });
+    if (error instanceof CredentialsError)
+      throw new BridgeError(ErrorCode.CredentialsMissing, `${error.message}.`, { cause: 'credentials_missing' });
     throw error;
   }
 }
@@ -106,9 +132,19 @@ export async function connectProfile(options: ProfileTargetOptions): Promise<Ups
   let embedded: EmbeddedGateway | undefined;
   if (profile.kind === 'embedded') {
     if (!options.embedded) {
-      throw new BridgeError(ErrorCode.CredentialsMissing, `Profile "${profile.name}" uses the built-in reference gateway, which this program cannot start. Run the bridge with \`companion bridge --profile ${profile.name}\`.`, { cause: 'profile_invalid' });
+      throw new BridgeError(
+        ErrorCode.CredentialsMissing,
+        `Profile "${profile.name}" uses the built-in reference gateway, which this program cannot start. Run the bridge with \`companion bridge --profile ${profile.name}\`.`,
+        { cause: 'profile_invalid' },
+      );
     }
-    embedded = await options.embedded({ profile, paths: options.paths, env: options.env, log: options.log, ...(options.keychain ? { keychain: options.keychain } : {}) });
+    embedded = await options.embedded({
+      profile,
+      paths: options.paths,
+      env: options.env,
+      log: options.log,
+      ...(options.keychain ? { keychain: options.keychain } : {}),
+    });
   }
   try {
     // The keychain answers on a worker thread (and the daemon's side): start it first, then set up
@@ -131,7 +167,11 @@ export async function connectProfile(options: ProfileTargetOptions): Promise<Ups
     }
     if (!credentials) {
       await http.close();
-      throw new BridgeError(ErrorCode.CredentialsMissing, `No gateway credentials are stored for profile "${profile.name}". ${fixHint(profile.name)} to store the access id and secret key in the OS keychain.`, { cause: 'credentials_missing', profile: profile.name });
+      throw new BridgeError(
+        ErrorCode.CredentialsMissing,
+        `No gateway credentials are stored for profile "${profile.name}". ${fixHint(profile.name)} to store the access id and secret key in the OS keychain.`,
+        { cause: 'credentials_missing', profile: profile.name },
+      );
     }
     const timeoutSeconds = options.timeoutSeconds ?? profile.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
     return {

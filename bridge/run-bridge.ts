@@ -45,9 +45,22 @@ export async function runBridge(options: RunBridgeOptions): Promise<void> {
   const ownLog = !options.log;
   const log =
     options.log ??
-    createLogger({ ...(options.stderr ? { stderr: options.stderr } : {}), file: bridgeLogFile(paths), debug: options.debug ?? false, tag: `bridge[${options.profile ?? 'default'}:${process.pid}]` });
+    createLogger({
+      ...(options.stderr ? { stderr: options.stderr } : {}),
+      file: bridgeLogFile(paths),
+      debug: options.debug ?? false,
+      tag: `bridge[${options.profile ?? 'default'}:${process.pid}]`,
+    });
   const audit = options.audit === false ? undefined : (options.audit ?? new AuditLog(auditLogFile(paths)));
-  const target = { env, paths, log, ...(options.profile !== undefined ? { profile: options.profile } : {}), ...(options.keychain ? { keychain: options.keychain } : {}), ...(options.embedded ? { embedded: options.embedded } : {}), ...(options.timeoutSeconds !== undefined ? { timeoutSeconds: options.timeoutSeconds } : {}) };
+  const target = {
+    env,
+    paths,
+    log,
+    ...(options.profile !== undefined ? { profile: options.profile } : {}),
+    ...(options.keychain ? { keychain: options.keychain } : {}),
+    ...(options.embedded ? { embedded: options.embedded } : {}),
+    ...(options.timeoutSeconds !== undefined ? { timeoutSeconds: options.timeoutSeconds } : {}),
+  };
   let profileName = options.profile;
   try {
     await runBridgeCore({

@@ -24,10 +24,12 @@ export function networkFailure(error: unknown): UpstreamFailure {
   if (error instanceof UpstreamFailure) return error;
   const e = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
   const code = e.code ?? e.cause?.code ?? '';
-  if (e.name === 'AbortError' || code === 'ABORT_ERR' || code === 'UND_ERR_ABORTED') return new UpstreamFailure('aborted', 'aborted', { code });
+  if (e.name === 'AbortError' || code === 'ABORT_ERR' || code === 'UND_ERR_ABORTED')
+    return new UpstreamFailure('aborted', 'aborted', { code });
   const text = `${e.message ?? String(error)}${code && !String(e.message).includes(code) ? ` (${code})` : ''}`;
   if (TLS_CODES.test(code)) return new UpstreamFailure('tls', text, { code });
-  if (RESET_CODES.has(code) || /socket hang up|other side closed|premature close|aborted/i.test(e.message ?? '')) return new UpstreamFailure('reset', text, { code: code || 'ECONNRESET' });
+  if (RESET_CODES.has(code) || /socket hang up|other side closed|premature close|aborted/i.test(e.message ?? ''))
+    return new UpstreamFailure('reset', text, { code: code || 'ECONNRESET' });
   return new UpstreamFailure('network', text, { code });
 }
 
@@ -114,7 +116,13 @@ export class Upstream {
     return h;
   }
 
-  private async send(method: 'GET' | 'POST' | 'DELETE', accept: string, body: string | undefined, signal: AbortSignal, lastEventId?: string): Promise<HttpResponse> {
+  private async send(
+    method: 'GET' | 'POST' | 'DELETE',
+    accept: string,
+    body: string | undefined,
+    signal: AbortSignal,
+    lastEventId?: string,
+  ): Promise<HttpResponse> {
     const hadSession = this.sessionId !== undefined;
     const headers = this.headers(accept, body !== undefined);
     if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
@@ -148,7 +156,11 @@ export class Upstream {
     } catch {
       // the status alone still names the cause
     }
-    throw new UpstreamFailure('http', detail, { status: res.status, statusText: res.statusText, ...(res.header('retry-after') ? { retryAfter: res.header('retry-after') as string } : {}) });
+    throw new UpstreamFailure('http', detail, {
+      status: res.status,
+      statusText: res.statusText,
+      ...(res.header('retry-after') ? { retryAfter: res.header('retry-after') as string } : {}),
+    });
   }
 
   private emitParsed(text: string, onMessage: UpstreamMessageHandler, what: string): void {
@@ -192,10 +204,12 @@ export class Upstream {
       for (let resumes = 0; !options.answered() && parser.lastEventId !== undefined && resumes < MAX_RESUMES; resumes++) {
         await new Promise((resolve) => setTimeout(resolve, parser.retryMs ?? 0));
         const next = await this.send('GET', 'text/event-stream', undefined, options.signal, parser.lastEventId);
-        if (next.status !== 200 || !(next.header('content-type') ?? '').toLowerCase().startsWith('text/event-stream')) return this.httpError(next);
+        if (next.status !== 200 || !(next.header('content-type') ?? '').toLowerCase().startsWith('text/event-stream'))
+          return this.httpError(next);
         parser = await this.readEvents(next, options.onMessage);
       }
-      if (!options.answered()) throw new UpstreamFailure('reset', 'the gateway closed the reply stream before answering', { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+      if (!options.answered())
+        throw new UpstreamFailure('reset', 'the gateway closed the reply stream before answering', { code: 'ERR_STREAM_PREMATURE_CLOSE' });
       return;
     }
     if (res.status === 200 && type.startsWith('application/json')) {
@@ -210,7 +224,12 @@ export class Upstream {
     }
     if (res.status === 200 || res.status === 202) {
       res.discard();
-      throw new UpstreamFailure('invalid', res.status === 202 ? 'the gateway accepted the request (HTTP 202) but sent no response' : `unexpected content type "${type || 'none'}"`);
+      throw new UpstreamFailure(
+        'invalid',
+        res.status === 202
+          ? 'the gateway accepted the request (HTTP 202) but sent no response'
+          : `unexpected content type "${type || 'none'}"`,
+      );
     }
     return this.httpError(res);
   }
@@ -229,7 +248,11 @@ export class Upstream {
    * Holds the GET event stream for server-initiated messages until it ends. `unsupported` means the gateway
    * offers none (405); `expired` means the session is gone.
    */
-  async openStream(signal: AbortSignal, onMessage: UpstreamMessageHandler, lastEventId: string | undefined): Promise<{ outcome: 'ended' | 'unsupported' | 'expired'; lastEventId?: string; retryMs?: number }> {
+  async openStream(
+    signal: AbortSignal,
+    onMessage: UpstreamMessageHandler,
+    lastEventId: string | undefined,
+  ): Promise<{ outcome: 'ended' | 'unsupported' | 'expired'; lastEventId?: string; retryMs?: number }> {
     let res: HttpResponse;
     try {
       res = await this.send('GET', 'text/event-stream', undefined, signal, lastEventId);
@@ -243,7 +266,11 @@ export class Upstream {
     }
     if (res.status !== 200 || !(res.header('content-type') ?? '').toLowerCase().startsWith('text/event-stream')) return this.httpError(res);
     const parser = await this.readEvents(res, onMessage);
-    return { outcome: 'ended', ...(parser.lastEventId !== undefined ? { lastEventId: parser.lastEventId } : {}), ...(parser.retryMs !== undefined ? { retryMs: parser.retryMs } : {}) };
+    return {
+      outcome: 'ended',
+      ...(parser.lastEventId !== undefined ? { lastEventId: parser.lastEventId } : {}),
+      ...(parser.retryMs !== undefined ? { retryMs: parser.retryMs } : {}),
+    };
   }
 
   /** Ends the session on the gateway (the spec's DELETE); best effort within the signal's deadline. */

@@ -36,7 +36,8 @@ describe('checkAddress', () => {
     for (const coin of COINS) {
       const address = VALID[coin.id];
       expect(address, `example for ${coin.name}`).toBeDefined();
-      for (const n of [coin.id, ...coin.aliases]) expect(checkAddress(n, address as string), `${coin.name} (${n})`).toMatchObject({ ok: true });
+      for (const n of [coin.id, ...coin.aliases])
+        expect(checkAddress(n, address as string), `${coin.name} (${n})`).toMatchObject({ ok: true });
       expect(describeAddressFormat(coin.id)).toMatch(/addresses/);
     }
   });
@@ -55,12 +56,22 @@ describe('checkAddress', () => {
   });
 
   it.each([
-    [0, '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'wrong-prefix', 'this looks like an Ethereum-style (0x…) address, not a Bitcoin address; Bitcoin addresses start with 1, 3 or bc1'],
+    [
+      0,
+      '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      'wrong-prefix',
+      'this looks like an Ethereum-style (0x…) address, not a Bitcoin address; Bitcoin addresses start with 1, 3 or bc1',
+    ],
     [501, '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'bad-char', /not a Solana address; Solana addresses are base58 keys/],
     [60, 'TLyqzVGLV1srkB7dToTAEqgDSfPtXRJZYH', 'wrong-prefix', /looks like a Tron address, not an Ethereum address/],
     [2, '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', 'wrong-prefix', /Litecoin addresses start with L, M, 3 or ltc1/],
     [0, 'mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn', 'wrong-network', /testnet/],
-    [118, 'osmo1y0us8xvsvfvqkk9c6nt5cfyu5au5tww2ztve7q', 'wrong-prefix', 'this is an osmo address; Cosmos Hub addresses start with cosmos1'],
+    [
+      118,
+      'osmo1y0us8xvsvfvqkk9c6nt5cfyu5au5tww2ztve7q',
+      'wrong-prefix',
+      'this is an osmo address; Cosmos Hub addresses start with cosmos1',
+    ],
     [118, 'cosmosvaloper1y0us8xvsvfvqkk9c6nt5cfyu5au5tww2ztve7q', 'wrong-prefix', /validator operator address, not a wallet address/],
     [144, 'XVLhHMPHU98es4dbozjVtdWzVrDjtV18pX8yuPT7y4xaEHi', 'wrong-format', /X-address.*classic address/],
     [144, 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTx', 'bad-checksum', 'checksum does not match — check for a typo'],
@@ -79,9 +90,15 @@ describe('checkAddress', () => {
 
 describe('checkContract', () => {
   it('returns EVM contracts in EIP-55 case and base58 ones verbatim', () => {
-    expect(checkContract(60, '0xdac17f958d2ee523a2206206994597c13d831ec7')).toEqual({ ok: true, value: '0xdAC17F958D2ee523a2206206994597C13D831ec7' });
+    expect(checkContract(60, '0xdac17f958d2ee523a2206206994597c13d831ec7')).toEqual({
+      ok: true,
+      value: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+    });
     expect(checkContract(966, '0xdac17f958d2ee523a2206206994597c13d831ec7').ok).toBe(true);
-    expect(checkContract(501, 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')).toEqual({ ok: true, value: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' });
+    expect(checkContract(501, 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')).toEqual({
+      ok: true,
+      value: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+    });
   });
 
   it('accepts the Move coin-type and object forms for Aptos and Sui', () => {

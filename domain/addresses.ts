@@ -15,7 +15,10 @@ const UTXO_CHAINS: Readonly<Record<number, UtxoChain>> = { 0: BITCOIN, 2: LITECO
 const SS58_NETWORKS: Readonly<Record<number, number>> = { 354: 0, 434: 2 };
 
 function unknownCoin(coinId: unknown): Check<string> {
-  return fail('unknown-coin', `coin ${String(coinId).slice(0, 20)} is not one the gateway serves — see the coin list (e.g. 0 Bitcoin, 60 Ethereum, 501 Solana)`);
+  return fail(
+    'unknown-coin',
+    `coin ${String(coinId).slice(0, 20)} is not one the gateway serves — see the coin list (e.g. 0 Bitcoin, 60 Ethereum, 501 Solana)`,
+  );
 }
 
 function cosmosPrefixHint(hrp: string): string | undefined {
@@ -79,7 +82,9 @@ function contractOf(coin: Coin, contract: string): Check<string> {
 function checkCosmosDenom(contract: string): Check<string> {
   if (contract.startsWith('ibc/')) {
     const hash = checkHexId(contract.slice(4), { prefix: '', digits: 64, label: 'IBC denoms' });
-    return hash.ok ? { ok: true, value: `ibc/${hash.value.toUpperCase()}` } : fail(hash.code, `${hash.message} (IBC denoms are ibc/ followed by 64 hexadecimal characters)`);
+    return hash.ok
+      ? { ok: true, value: `ibc/${hash.value.toUpperCase()}` }
+      : fail(hash.code, `${hash.message} (IBC denoms are ibc/ followed by 64 hexadecimal characters)`);
   }
   return checkBech32Id(contract, { prefix: 'cosmos', byteLengths: [32], label: 'Cosmos Hub token contracts' });
 }
@@ -95,8 +100,12 @@ const LOOKS_LIKE: readonly (readonly [CoinFamily, RegExp, string])[] = [
 
 function explainForeign(coin: Coin, address: string, result: Check<string>): Check<string> {
   if (result.ok || !['wrong-prefix', 'bad-char', 'bad-length'].includes(result.code)) return result;
-  const match = LOOKS_LIKE.find(([family, shape]) => shape.test(address) && family !== coin.family && !(family === 'aptos' && coin.family === 'sui'));
-  return match ? fail(result.code, `this looks like ${match[2]}, not ${article(coin.name)} ${coin.name} address; ${addressFormatOf(coin)}`) : result;
+  const match = LOOKS_LIKE.find(
+    ([family, shape]) => shape.test(address) && family !== coin.family && !(family === 'aptos' && coin.family === 'sui'),
+  );
+  return match
+    ? fail(result.code, `this looks like ${match[2]}, not ${article(coin.name)} ${coin.name} address; ${addressFormatOf(coin)}`)
+    : result;
 }
 
 function addressFormatOf(coin: Coin): string {

@@ -3,12 +3,33 @@ import { COINS, formatAssetId, getCoin, normalizeCoinId, parseAssetId } from './
 
 describe('coin catalog', () => {
   it('has the spec ids for the spec chains', () => {
-    const spec: Record<number, string> = { 0: 'Bitcoin', 60: 'Ethereum', 714: 'BNB Smart Chain', 501: 'Solana', 137: 'Polygon', 43114: 'Avalanche C-Chain', 42161: 'Arbitrum', 10: 'Optimism', 8453: 'Base' };
+    const spec: Record<number, string> = {
+      0: 'Bitcoin',
+      60: 'Ethereum',
+      714: 'BNB Smart Chain',
+      501: 'Solana',
+      137: 'Polygon',
+      43114: 'Avalanche C-Chain',
+      42161: 'Arbitrum',
+      10: 'Optimism',
+      8453: 'Base',
+    };
     for (const [id, name] of Object.entries(spec)) expect(getCoin(Number(id))?.name).toBe(name);
   });
 
   it('has the other chains the reference gateway serves, with their SLIP-44 numbers', () => {
-    const more: Record<number, string> = { 195: 'Tron', 118: 'Cosmos Hub', 2: 'Litecoin', 3: 'Dogecoin', 607: 'TON', 637: 'Aptos', 784: 'Sui', 144: 'XRP Ledger', 1729: 'Tezos', 354: 'Polkadot' };
+    const more: Record<number, string> = {
+      195: 'Tron',
+      118: 'Cosmos Hub',
+      2: 'Litecoin',
+      3: 'Dogecoin',
+      607: 'TON',
+      637: 'Aptos',
+      784: 'Sui',
+      144: 'XRP Ledger',
+      1729: 'Tezos',
+      354: 'Polkadot',
+    };
     for (const [id, name] of Object.entries(more)) expect(getCoin(Number(id))?.name).toBe(name);
   });
 
@@ -45,15 +66,24 @@ describe('parseAssetId / formatAssetId', () => {
     ['c784_t0x2::sui::SUI', { coin: 784, token: '0x2::sui::SUI' }],
     ['c1729_tKT1PWx2mnDueood7fEmfbBDKx1D9BAnnXitn', { coin: 1729, token: 'KT1PWx2mnDueood7fEmfbBDKx1D9BAnnXitn' }],
     ['c607_tEQDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74p4q2', { coin: 607, token: 'EQDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74p4q2' }],
-    ['c118_tibc/27394fb092d2eccd56123c74f36e4c1f926001ceada9ca97ea622b25f41e5eb2', { coin: 118, token: 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2' }],
+    [
+      'c118_tibc/27394fb092d2eccd56123c74f36e4c1f926001ceada9ca97ea622b25f41e5eb2',
+      { coin: 118, token: 'ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2' },
+    ],
   ])('parses %s', (input, expected) => {
     expect(parseAssetId(input)).toEqual({ ok: true, value: expected });
   });
 
   it('round-trips: format(parse(x)) is the canonical form', () => {
-    expect(formatAssetId({ coin: 60, token: '0xdAC17F958D2ee523a2206206994597C13D831ec7' })).toBe('c60_t0xdAC17F958D2ee523a2206206994597C13D831ec7');
+    expect(formatAssetId({ coin: 60, token: '0xdAC17F958D2ee523a2206206994597C13D831ec7' })).toBe(
+      'c60_t0xdAC17F958D2ee523a2206206994597C13D831ec7',
+    );
     expect(formatAssetId({ coin: 20000714 })).toBe('c714');
-    for (const input of ['c10000070', 'c501_tEPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', 'c60_t0xdac17f958d2ee523a2206206994597c13d831ec7']) {
+    for (const input of [
+      'c10000070',
+      'c501_tEPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+      'c60_t0xdac17f958d2ee523a2206206994597c13d831ec7',
+    ]) {
       const parsed = parseAssetId(input);
       if (!parsed.ok) throw new Error(parsed.message);
       expect(parseAssetId(formatAssetId(parsed.value))).toEqual(parsed);

@@ -30,7 +30,8 @@ export function parseAssetId(input: string): Check<AssetId> {
   }
   const digits = /^c(\d*)/.exec(id)?.[1] ?? '';
   if (digits === '') return fail('bad-asset-id', `a coin number must follow the c, e.g. c60 for Ethereum`);
-  if (digits.length > 1 && digits.startsWith('0')) return fail('bad-asset-id', `the coin number has a leading zero — write c${digits.replace(/^0+(?=\d)/, '')}`);
+  if (digits.length > 1 && digits.startsWith('0'))
+    return fail('bad-asset-id', `the coin number has a leading zero — write c${digits.replace(/^0+(?=\d)/, '')}`);
   const rest = id.slice(1 + digits.length);
   const separator = checkSeparator(rest, digits);
   if (!separator.ok) return separator;

@@ -46,7 +46,8 @@ export interface SampleFormat {
   check(id: string): Check<string>;
 }
 
-const base58checkOf = (version: number[], rng: Rng): string => base58check.encode(concatBytes(Uint8Array.from(version), randomBytes(rng, 20)));
+const base58checkOf = (version: number[], rng: Rng): string =>
+  base58check.encode(concatBytes(Uint8Array.from(version), randomBytes(rng, 20)));
 
 export const SAMPLE_FORMATS: readonly SampleFormat[] = [
   {
@@ -172,7 +173,8 @@ export const SAMPLE_FORMATS: readonly SampleFormat[] = [
     name: 'NEAR pool name (no checksum)',
     checksummed: false,
     alphabet: 'abcdefghijklmnopqrstuvwxyz0123456789',
-    generate: (rng) => `${Array.from({ length: 3 + Math.floor(rng() * 12) }, () => pick(rng, 'abcdefghijklmnopqrstuvwxyz0123456789')).join('')}.poolv1.near`,
+    generate: (rng) =>
+      `${Array.from({ length: 3 + Math.floor(rng() * 12) }, () => pick(rng, 'abcdefghijklmnopqrstuvwxyz0123456789')).join('')}.poolv1.near`,
     check: (id) => checkValidatorId('near', id),
   },
 ];

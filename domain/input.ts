@@ -5,11 +5,66 @@ export const MAX_ID_LENGTH = 200;
 
 // Characters people paste by accident that look like plain Latin ones (Cyrillic, Greek, Armenian).
 const LOOKALIKES: Readonly<Record<string, string>> = {
-  а: 'a', в: 'B', е: 'e', к: 'k', м: 'M', н: 'H', о: 'o', р: 'p', с: 'c', т: 'T', у: 'y', х: 'x', і: 'i', ј: 'j', ѕ: 's', ԁ: 'd', ԛ: 'q', ԝ: 'w',
-  А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', Х: 'X', І: 'I', Ј: 'J', Ѕ: 'S',
-  α: 'a', ο: 'o', ν: 'v', ρ: 'p', τ: 't', υ: 'u', ϲ: 'c', ι: 'i', κ: 'k',
-  Α: 'A', Β: 'B', Ε: 'E', Ζ: 'Z', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Υ: 'Y', Χ: 'X',
-  օ: 'o', ո: 'n', ս: 'u', ց: 'g', հ: 'h',
+  а: 'a',
+  в: 'B',
+  е: 'e',
+  к: 'k',
+  м: 'M',
+  н: 'H',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 'T',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ј: 'j',
+  ѕ: 's',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  А: 'A',
+  В: 'B',
+  Е: 'E',
+  К: 'K',
+  М: 'M',
+  Н: 'H',
+  О: 'O',
+  Р: 'P',
+  С: 'C',
+  Т: 'T',
+  Х: 'X',
+  І: 'I',
+  Ј: 'J',
+  Ѕ: 'S',
+  α: 'a',
+  ο: 'o',
+  ν: 'v',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  ϲ: 'c',
+  ι: 'i',
+  κ: 'k',
+  Α: 'A',
+  Β: 'B',
+  Ε: 'E',
+  Ζ: 'Z',
+  Η: 'H',
+  Ι: 'I',
+  Κ: 'K',
+  Μ: 'M',
+  Ν: 'N',
+  Ο: 'O',
+  Ρ: 'P',
+  Τ: 'T',
+  Υ: 'Y',
+  Χ: 'X',
+  օ: 'o',
+  ո: 'n',
+  ս: 'u',
+  ց: 'g',
+  հ: 'h',
 };
 
 const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/u;
@@ -20,7 +75,9 @@ const isSpace = (ch: string): boolean => SPACE.test(ch) && !INVISIBLE.test(ch);
 /** Quotes a character for a message, escaping the invisible and control ones. */
 export function showChar(ch: string): string {
   const cp = ch.codePointAt(0) ?? 0;
-  return cp < 0x20 || cp === 0x7f || INVISIBLE.test(ch) || SPACE.test(ch) ? `U+${cp.toString(16).toUpperCase().padStart(4, '0')}` : `"${ch}"`;
+  return cp < 0x20 || cp === 0x7f || INVISIBLE.test(ch) || SPACE.test(ch)
+    ? `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`
+    : `"${ch}"`;
 }
 
 function describeNonAscii(ch: string, position: number): string {
@@ -55,10 +112,14 @@ export function checkPlainText(input: unknown, what = 'the id'): Check<string> {
     position += 1;
     if (isSpace(ch)) return fail('whitespace', `${what} contains a space at character ${position} — remove it`);
     if (INVISIBLE.test(ch)) {
-      return fail('invisible-char', `${what} contains an invisible character (${showChar(ch)}) at character ${position} — delete the id and type or paste it again`);
+      return fail(
+        'invisible-char',
+        `${what} contains an invisible character (${showChar(ch)}) at character ${position} — delete the id and type or paste it again`,
+      );
     }
     const cp = ch.codePointAt(0) ?? 0;
-    if (cp < 0x20 || cp === 0x7f) return fail('control-char', `${what} contains a control character (${showChar(ch)}) at character ${position} — retype it`);
+    if (cp < 0x20 || cp === 0x7f)
+      return fail('control-char', `${what} contains a control character (${showChar(ch)}) at character ${position} — retype it`);
     if (cp > 0x7e) return fail('non-ascii', `${what}: ${describeNonAscii(ch, position)}`);
   }
   return ok(input);

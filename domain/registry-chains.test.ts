@@ -16,9 +16,19 @@ describe('registry chain catalog', () => {
   it('uses the display names from the registry notes', () => {
     const names = Object.fromEntries(REGISTRY_CHAINS.map((c) => [c.slug, c.name]));
     expect(names).toMatchObject({
-      cryptoorg: 'Crypto.org', elrond: 'MultiversX', fetch: 'Fetch.ai', iris: 'IRISnet', nativecanto: 'Canto', nativeevmos: 'Evmos',
-      nativeinjective: 'Injective', secret: 'Secret Network', smartchain: 'BNB Smart Chain', binance: 'BNB Beacon Chain',
-      terra: 'Terra Classic', terrav2: 'Terra', tia: 'Celestia',
+      cryptoorg: 'Crypto.org',
+      elrond: 'MultiversX',
+      fetch: 'Fetch.ai',
+      iris: 'IRISnet',
+      nativecanto: 'Canto',
+      nativeevmos: 'Evmos',
+      nativeinjective: 'Injective',
+      secret: 'Secret Network',
+      smartchain: 'BNB Smart Chain',
+      binance: 'BNB Beacon Chain',
+      terra: 'Terra Classic',
+      terrav2: 'Terra',
+      tia: 'Celestia',
     });
   });
 
@@ -40,12 +50,27 @@ describe('registry chain catalog', () => {
 
 describe('validator id messages a non-programmer can act on', () => {
   const cases: readonly (readonly [slug: string, id: string, code: string, message: string | RegExp])[] = [
-    ['umee', 'bandvaloper1hdw8pzr79y4at0teak0mwcrjhv3e6n3wegfv2m', 'wrong-prefix', 'this is a bandvaloper address (Band Protocol); Umee validator ids start with umeevaloper1'],
-    ['cosmos', 'cosmos1y0us8xvsvfvqkk9c6nt5cfyu5au5tww2ztve7q', 'wrong-prefix', /wallet address \(cosmos1…\), not a validator operator address; .*start with cosmosvaloper1/],
+    [
+      'umee',
+      'bandvaloper1hdw8pzr79y4at0teak0mwcrjhv3e6n3wegfv2m',
+      'wrong-prefix',
+      'this is a bandvaloper address (Band Protocol); Umee validator ids start with umeevaloper1',
+    ],
+    [
+      'cosmos',
+      'cosmos1y0us8xvsvfvqkk9c6nt5cfyu5au5tww2ztve7q',
+      'wrong-prefix',
+      /wallet address \(cosmos1…\), not a validator operator address; .*start with cosmosvaloper1/,
+    ],
     ['cosmos', 'cosmosvalcons1y0us8xvsvfvqkk9c6nt5cfyu5au5tww2ztve7q', 'wrong-prefix', /consensus-key address/],
     ['cryptoorg', 'cro1u5ryf5jwc2jhd9xyvmasfqzacxp03v8dcj8xry', 'wrong-prefix', /wallet address \(cro1…\)/],
     ['cosmos', 'cosmosvaloper1y0us8xvsvfvqkk9c6nt5cfyu5au5tww2ztve7z', 'bad-checksum', 'checksum does not match — check for a typo'],
-    ['cosmos', 'cosmosvaloper1y0us8xvsvfvqkk9c6nt5cfyu5au5tww2ztve7', 'bad-length', /51 characters long, but Cosmos Hub validator ids have 52 — a character is missing/],
+    [
+      'cosmos',
+      'cosmosvaloper1y0us8xvsvfvqkk9c6nt5cfyu5au5tww2ztve7',
+      'bad-length',
+      /51 characters long, but Cosmos Hub validator ids have 52 — a character is missing/,
+    ],
     ['cosmos', 'cosmosvaloper1y0us8xvsvfvqkk9c6nt5cfyu5au5tww2ztvb7q', 'bad-char', /character 50 \(b\)/],
     ['tezos', 'KT1PWx2mnDueood7fEmfbBDKx1D9BAnnXitn', 'wrong-prefix', 'Tezos ids start with tz1, tz2 or tz3'],
     ['tezos', 'tz1NMNQYrYrfNpmUqQrMhJypf6ovnaDZhJHm', 'bad-checksum', 'checksum does not match — check for a typo'],
@@ -60,7 +85,12 @@ describe('validator id messages a non-programmer can act on', () => {
     ['iotex', 'toolongdelegatename', 'bad-length', /1 to 12 characters/],
     ['iotex', 'some_name', 'bad-char', /\(_\) is not allowed/],
     ['solana', 'FiijvR2ibXEHaFqB127CxrL3vSj19K2Kx1jf2RbK4', 'bad-length', /too short.*32-byte/],
-    ['aptos', '0x8f396e4246b2ba87b51c0739ef5ea4f26515a98375308c31ac2ec1e42142a57', 'bad-length', /63 hexadecimal characters after 0x, but Aptos validator ids have 64/],
+    [
+      'aptos',
+      '0x8f396e4246b2ba87b51c0739ef5ea4f26515a98375308c31ac2ec1e42142a57',
+      'bad-length',
+      /63 hexadecimal characters after 0x, but Aptos validator ids have 64/,
+    ],
     ['loom', '0xe3beb36ae8edb5dbb5c2cfba9960f0819dd8e13a', 'wrong-prefix', /loom followed by 40 hexadecimal/],
     ['ontology', '046b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296', 'wrong-prefix', /start with 02 or 03/],
     ['cardano', 'pool1vx9tzlkgafernd9vpjpxkenutx2gncj4yn88fpq69823qlwcqrs', 'bad-checksum', 'checksum does not match — check for a typo'],
@@ -89,7 +119,10 @@ describe('validator id messages a non-programmer can act on', () => {
   });
 
   it('normalises case where case carries no meaning', () => {
-    expect(checkValidatorId('ethereum', '0x2401c39d7ba9e283668a53fcc7b8f5fd9e716fdf')).toEqual({ ok: true, value: '0x2401c39d7ba9E283668a53fcC7B8F5FD9e716fdf' });
+    expect(checkValidatorId('ethereum', '0x2401c39d7ba9e283668a53fcc7b8f5fd9e716fdf')).toEqual({
+      ok: true,
+      value: '0x2401c39d7ba9E283668a53fcC7B8F5FD9e716fdf',
+    });
     expect(checkValidatorId('sui', '0x61953EA72709EED72F4441DD944EEC49A11B4ACABFC8E04015E89C63BE81B6AB')).toEqual({
       ok: true,
       value: '0x61953ea72709eed72f4441dd944eec49a11b4acabfc8e04015e89c63be81b6ab',

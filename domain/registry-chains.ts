@@ -129,7 +129,14 @@ function evmChain(slug: string, name: string, exampleId: string, variant: 'eip55
 }
 
 function hex64Chain(slug: string, name: string, exampleId: string): Def {
-  return { slug, name, idFormat: '0x + 64 hexadecimal characters', exampleId, checksum: 'none', check: (id) => checkHexId(id, { prefix: '0x', digits: 64, label: `${name} validator ids` }) };
+  return {
+    slug,
+    name,
+    idFormat: '0x + 64 hexadecimal characters',
+    exampleId,
+    checksum: 'none',
+    check: (id) => checkHexId(id, { prefix: '0x', digits: 64, label: `${name} validator ids` }),
+  };
 }
 
 const OTHERS: readonly Def[] = [
@@ -237,7 +244,9 @@ const BY_SLUG = new Map(DEFS.map((d) => [d.slug, d]));
 
 /** All 52 registry chains, sorted by slug. */
 export const REGISTRY_CHAINS: readonly RegistryChain[] = Object.freeze(
-  DEFS.map(({ slug, name, idFormat, exampleId, exampleFromRegistry, checksum }) => Object.freeze({ slug, name, idFormat, exampleId, exampleFromRegistry, checksum })),
+  DEFS.map(({ slug, name, idFormat, exampleId, exampleFromRegistry, checksum }) =>
+    Object.freeze({ slug, name, idFormat, exampleId, exampleFromRegistry, checksum }),
+  ),
 );
 
 const PUBLIC_BY_SLUG = new Map(REGISTRY_CHAINS.map((c) => [c.slug, c]));
@@ -248,10 +257,35 @@ export function getRegistryChain(slug: string): RegistryChain | undefined {
 
 // Names people use for chains whose folder is named differently.
 const SLUG_HINTS: Readonly<Record<string, string>> = {
-  bsc: 'smartchain', bnb: 'smartchain', 'bnb smart chain': 'smartchain', eth: 'ethereum', atom: 'cosmos', dot: 'polkadot', ksm: 'kusama',
-  sol: 'solana', xtz: 'tezos', trx: 'tron', celestia: 'tia', evmos: 'nativeevmos', injective: 'nativeinjective', canto: 'nativecanto',
-  multiversx: 'elrond', egld: 'elrond', 'crypto.org': 'cryptoorg', cro: 'cryptoorg', terra2: 'terrav2', lunc: 'terra', luna: 'terrav2',
-  'fetch.ai': 'fetch', irisnet: 'iris', ada: 'cardano', one: 'harmony', 'bnb beacon chain': 'binance', vet: 'vechain', wan: 'wanchain', ont: 'ontology',
+  bsc: 'smartchain',
+  bnb: 'smartchain',
+  'bnb smart chain': 'smartchain',
+  eth: 'ethereum',
+  atom: 'cosmos',
+  dot: 'polkadot',
+  ksm: 'kusama',
+  sol: 'solana',
+  xtz: 'tezos',
+  trx: 'tron',
+  celestia: 'tia',
+  evmos: 'nativeevmos',
+  injective: 'nativeinjective',
+  canto: 'nativecanto',
+  multiversx: 'elrond',
+  egld: 'elrond',
+  'crypto.org': 'cryptoorg',
+  cro: 'cryptoorg',
+  terra2: 'terrav2',
+  lunc: 'terra',
+  luna: 'terrav2',
+  'fetch.ai': 'fetch',
+  irisnet: 'iris',
+  ada: 'cardano',
+  one: 'harmony',
+  'bnb beacon chain': 'binance',
+  vet: 'vechain',
+  wan: 'wanchain',
+  ont: 'ontology',
 };
 
 /** Suggests the folder name for a mistyped or common chain name, if there is an obvious one. */

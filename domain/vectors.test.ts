@@ -56,9 +56,12 @@ describe('BIP-173 / BIP-350 segwit addresses (mainnet forms, as in Bitcoin Core 
 });
 
 describe('base58check (Bitcoin wiki addresses, Tron, Tezos, XRP)', () => {
-  it.each(['1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'])('accepts Bitcoin %s', (a) => {
-    expect(checkAddress(0, a)).toEqual({ ok: true, value: a });
-  });
+  it.each(['1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'])(
+    'accepts Bitcoin %s',
+    (a) => {
+      expect(checkAddress(0, a)).toEqual({ ok: true, value: a });
+    },
+  );
 
   it('decodes Tron USDT to its published hex form 41a614f8…', () => {
     expect(checkValidatorId('tron', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t').ok).toBe(true);
@@ -66,38 +69,60 @@ describe('base58check (Bitcoin wiki addresses, Tron, Tezos, XRP)', () => {
   });
 
   it('accepts the three Tezos baker kinds found in the registry', () => {
-    for (const id of ['tz1NMNQYrYrfNpmUqQrMhJypf6ovnaDZhJHM', 'tz2FCNBrERXtaTtNX6iimR1UJ5JSDxvdHM93', 'tz3e75hU4EhDU3ukyJueh5v6UvEHzGwkg3yC']) {
+    for (const id of [
+      'tz1NMNQYrYrfNpmUqQrMhJypf6ovnaDZhJHM',
+      'tz2FCNBrERXtaTtNX6iimR1UJ5JSDxvdHM93',
+      'tz3e75hU4EhDU3ukyJueh5v6UvEHzGwkg3yC',
+    ]) {
       expect(checkValidatorId('tezos', id)).toEqual({ ok: true, value: id });
     }
   });
 
-  it.each(['rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', 'rrrrrrrrrrrrrrrrrrrrrhoLvTp', 'rrrrrrrrrrrrrrrrrrrrBZbvji'])('accepts XRP Ledger account %s', (a) => {
-    expect(checkAddress(144, a)).toEqual({ ok: true, value: a });
-  });
+  it.each(['rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', 'rrrrrrrrrrrrrrrrrrrrrhoLvTp', 'rrrrrrrrrrrrrrrrrrrrBZbvji'])(
+    'accepts XRP Ledger account %s',
+    (a) => {
+      expect(checkAddress(144, a)).toEqual({ ok: true, value: a });
+    },
+  );
 });
 
 describe('EIP-55 (examples from the EIP)', () => {
-  const mixed = ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB', '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb'];
+  const mixed = [
+    '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+    '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB',
+    '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb',
+  ];
   it.each(mixed)('computes and accepts %s', (a) => {
     expect(toChecksumAddress(a.toLowerCase())).toBe(a);
     expect(checkValidatorId('ethereum', a)).toEqual({ ok: true, value: a });
   });
-  it.each(['0x52908400098527886E0F7030069857D2E4169EE7', '0x8617E340B3D01FA5F11F306F4090FD50E238070D', '0xde709f2102306220921060314715629080e2fb77', '0x27b1fdb04752bbc536007a920d24acb045561c26'])(
-    'accepts the single-case example %s, whose checksum form is itself single-case',
-    (a) => {
-      expect(toChecksumAddress(a.toLowerCase())).toBe(a);
-      expect(checkAddress(60, a)).toEqual({ ok: true, value: a });
-    },
-  );
+  it.each([
+    '0x52908400098527886E0F7030069857D2E4169EE7',
+    '0x8617E340B3D01FA5F11F306F4090FD50E238070D',
+    '0xde709f2102306220921060314715629080e2fb77',
+    '0x27b1fdb04752bbc536007a920d24acb045561c26',
+  ])('accepts the single-case example %s, whose checksum form is itself single-case', (a) => {
+    expect(toChecksumAddress(a.toLowerCase())).toBe(a);
+    expect(checkAddress(60, a)).toEqual({ ok: true, value: a });
+  });
   it('rejects a mixed-case address whose capitals do not match', () => {
-    expect(checkAddress(60, '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD')).toMatchObject({ ok: false, code: 'bad-checksum', message: expect.stringContaining('check for a typo') });
+    expect(checkAddress(60, '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD')).toMatchObject({
+      ok: false,
+      code: 'bad-checksum',
+      message: expect.stringContaining('check for a typo'),
+    });
   });
   it('checks Wanchain ids with the swapped-case rule and explains an Ethereum-cased one', () => {
     const wan = '0xb5c930beA4383CE7377C8e83c8C8a0eFB505dBe8';
     expect(checkValidatorId('wanchain', wan)).toEqual({ ok: true, value: wan });
     expect(checkValidatorId('ethereum', wan)).toMatchObject({ ok: false, code: 'bad-checksum' });
     const eth = toChecksumAddress(wan);
-    expect(checkValidatorId('wanchain', eth)).toMatchObject({ ok: false, code: 'wrong-checksum-variant', message: expect.stringContaining(wan) });
+    expect(checkValidatorId('wanchain', eth)).toMatchObject({
+      ok: false,
+      code: 'wrong-checksum-variant',
+      message: expect.stringContaining(wan),
+    });
   });
 });
 
@@ -111,8 +136,16 @@ describe('SS58 (Substrate documentation: Alice, public key d43593c7…)', () => 
   it('accepts each on its own network and names the network otherwise', () => {
     expect(checkAddress(354, '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5').ok).toBe(true);
     expect(checkAddress(434, 'HNZata7iMYWmk5RvZRTiAsSDhV8366zq2YGb3tLH5Upf74F').ok).toBe(true);
-    expect(checkValidatorId('polkadot', 'HNZata7iMYWmk5RvZRTiAsSDhV8366zq2YGb3tLH5Upf74F')).toMatchObject({ ok: false, code: 'wrong-network', message: expect.stringMatching(/Kusama address.*start with 1/) });
-    expect(checkValidatorId('kusama', '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY')).toMatchObject({ ok: false, code: 'wrong-network', message: expect.stringContaining('generic Substrate') });
+    expect(checkValidatorId('polkadot', 'HNZata7iMYWmk5RvZRTiAsSDhV8366zq2YGb3tLH5Upf74F')).toMatchObject({
+      ok: false,
+      code: 'wrong-network',
+      message: expect.stringMatching(/Kusama address.*start with 1/),
+    });
+    expect(checkValidatorId('kusama', '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY')).toMatchObject({
+      ok: false,
+      code: 'wrong-network',
+      message: expect.stringContaining('generic Substrate'),
+    });
   });
 });
 

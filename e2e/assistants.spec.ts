@@ -47,11 +47,17 @@ test.beforeAll(async () => {
   const config = join(home, '.config');
   const companion = join(config, 'gateway-companion');
   // The built-in profile on a free port, so this run's bridge starts its own reference gateway.
-  write(join(companion, 'profiles.json'), `${JSON.stringify({ version: 1, profiles: { default: { kind: 'embedded', url: `https://127.0.0.1:${await freePort()}/mcp`, caFile: join(companion, 'reference-gateway', 'tls', 'ca-cert.pem') } } }, null, 2)}\n`);
+  write(
+    join(companion, 'profiles.json'),
+    `${JSON.stringify({ version: 1, profiles: { default: { kind: 'embedded', url: `https://127.0.0.1:${await freePort()}/mcp`, caFile: join(companion, 'reference-gateway', 'tls', 'ca-cert.pem') } } }, null, 2)}\n`,
+  );
   write(join(home, '.cursor', 'mcp.json'), CURSOR);
   write(join(config, 'Code', 'User', 'mcp.json'), VSCODE);
   write(join(config, 'zed', 'settings.json'), ZED_BROKEN);
-  write(join(home, '.codex', 'config.toml'), `model = "o3"\n\n[mcp_servers.gateway-companion]\ncommand = "${join(home, 'old-checkout', 'node')}"\nargs = ["${join(home, 'old-checkout', 'cli.js')}", "bridge", "--profile", "default"]\n`);
+  write(
+    join(home, '.codex', 'config.toml'),
+    `model = "o3"\n\n[mcp_servers.gateway-companion]\ncommand = "${join(home, 'old-checkout', 'node')}"\nargs = ["${join(home, 'old-checkout', 'cli.js')}", "bridge", "--profile", "default"]\n`,
+  );
   mkdirSync(join(home, '.gemini'), { recursive: true });
   auditLog = join(companion, 'logs', 'audit.jsonl');
   write(
@@ -106,7 +112,9 @@ test('install, test and remove Cursor; the states of the other assistants', asyn
   await expect(card(page, 'Cursor')).toContainText('Connected');
   await expect(card(page, 'Cursor')).toContainText('profile default');
   await expect(page.getByText('1 of 9 assistants connected')).toBeVisible();
-  const installed = JSON.parse(readFileSync(join(home, '.cursor', 'mcp.json'), 'utf8')) as { mcpServers: Record<string, { command: string; args: string[] }> };
+  const installed = JSON.parse(readFileSync(join(home, '.cursor', 'mcp.json'), 'utf8')) as {
+    mcpServers: Record<string, { command: string; args: string[] }>;
+  };
   expect(installed.mcpServers.linear).toEqual({ url: 'https://mcp.linear.app/sse' });
   expect(installed.mcpServers['gateway-companion']!.args.slice(-3)).toEqual(['bridge', '--profile', 'default']);
 
@@ -121,7 +129,9 @@ test('install, test and remove Cursor; the states of the other assistants', asyn
 
   // The broken Zed config must be fixed first: Install is off, and the file is left as it was.
   await expect(card(page, 'Zed').getByRole('button', { name: 'Install for Zed' })).toBeDisabled();
-  await expect(card(page, 'Zed')).toContainText('Fix that line (or restore a backup); nothing is written to it until it parses. Then press Refresh.');
+  await expect(card(page, 'Zed')).toContainText(
+    'Fix that line (or restore a backup); nothing is written to it until it parses. Then press Refresh.',
+  );
   expect(readFileSync(join(home, '.config', 'zed', 'settings.json'), 'utf8')).toBe(ZED_BROKEN);
 
   await shotBothThemes(page, 'assistants');

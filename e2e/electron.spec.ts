@@ -7,7 +7,10 @@ const found = findElectronBinary();
 const binary = 'path' in found ? { path: found.path, reason: undefined } : { path: undefined, reason: found.reason };
 
 test.describe('Electron shell', () => {
-  test.skip(!binary.path, `No Electron binary is installed here: ${binary.reason}. Installs with ELECTRON_SKIP_BINARY_DOWNLOAD=1 cannot run Electron. Browser-mode tests cover the same renderer and services.`);
+  test.skip(
+    !binary.path,
+    `No Electron binary is installed here: ${binary.reason}. Installs with ELECTRON_SKIP_BINARY_DOWNLOAD=1 cannot run Electron. Browser-mode tests cover the same renderer and services.`,
+  );
 
   test('opens one hardened window whose renderer reaches main through window.companion', async () => {
     const app = await electron.launch({ executablePath: binary.path!, args: [join(REPO_ROOT, 'out/main/index.js')] });
@@ -16,9 +19,16 @@ test.describe('Electron shell', () => {
     await expect(page.getByRole('status', { name: 'Status' })).toContainText('Desktop app');
     const prefs = await app.evaluate(({ BrowserWindow }) => {
       // Not in electron.d.ts, but present at runtime: the preferences the renderer really got.
-      const contents = BrowserWindow.getAllWindows()[0]!.webContents as unknown as { getLastWebPreferences(): Record<string, unknown> | null };
+      const contents = BrowserWindow.getAllWindows()[0]!.webContents as unknown as {
+        getLastWebPreferences(): Record<string, unknown> | null;
+      };
       const wp = contents.getLastWebPreferences();
-      return { contextIsolation: wp?.contextIsolation, sandbox: wp?.sandbox, nodeIntegration: wp?.nodeIntegration, webSecurity: wp?.webSecurity };
+      return {
+        contextIsolation: wp?.contextIsolation,
+        sandbox: wp?.sandbox,
+        nodeIntegration: wp?.nodeIntegration,
+        webSecurity: wp?.webSecurity,
+      };
     });
     expect(prefs).toEqual({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
     expect(await page.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined');

@@ -18,7 +18,11 @@ let lab: Awaited<ReturnType<typeof startSchemaServer>>;
 const PROFILE = `shapes-${Math.random().toString(36).slice(2, 8)}`;
 
 async function invoke(channel: string, ...args: unknown[]): Promise<void> {
-  const res = await fetch(`${app.origin}/api/invoke`, { method: 'POST', headers: { Authorization: `Bearer ${app.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ channel, args }) });
+  const res = await fetch(`${app.origin}/api/invoke`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${app.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ channel, args }),
+  });
   const envelope = (await res.json()) as { ok: boolean; error?: { message: string } };
   if (!envelope.ok) throw new Error(`${channel}: ${envelope.error?.message}`);
 }
@@ -39,7 +43,9 @@ test.afterAll(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
-test('a form built from $ref, oneOf, anyOf, numeric enums, arrays of objects and nested objects sends exactly what was filled in', async ({ page }) => {
+test('a form built from $ref, oneOf, anyOf, numeric enums, arrays of objects and nested objects sends exactly what was filled in', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 1400 });
   await page.goto(app.launchUrl);
   await page.getByRole('button', { name: 'Tool playground' }).click();
@@ -89,7 +95,16 @@ test('a form built from $ref, oneOf, anyOf, numeric enums, arrays of objects and
   await page.locator('.pg-tool-panel').evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await page.screenshot({ path: 'test-results/screenshots/playground-schema-form.png', fullPage: false });
 
-  const expected = { label: 'demo', shape: { kind: 'circle', radius: 2.5 }, size: 7, mode: 2, note: null, tags: ['a', 'b'], points: [{ kind: 'point', x: 1, y: -2 }], options: { verbose: true } };
+  const expected = {
+    label: 'demo',
+    shape: { kind: 'circle', radius: 2.5 },
+    size: 7,
+    mode: 2,
+    note: null,
+    tags: ['a', 'b'],
+    points: [{ kind: 'point', x: 1, y: -2 }],
+    options: { verbose: true },
+  };
   await run(page, 'echo_shapes');
   await result(page).getByRole('tab', { name: 'Raw' }).click();
   const raw = JSON.parse((await result(page).locator('pre').textContent()) ?? '{}') as { structuredContent: unknown };

@@ -10,7 +10,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { startBrowserMode, type RunningApp } from './support/browser-mode';
-import { demoAccount, field, freePort, pickTool, RendererTraffic, rendererStorage, result, run, startLabGateway, tools, type LabGateway } from './support/playground';
+import {
+  demoAccount,
+  field,
+  freePort,
+  pickTool,
+  RendererTraffic,
+  rendererStorage,
+  result,
+  run,
+  startLabGateway,
+  tools,
+  type LabGateway,
+} from './support/playground';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -63,9 +75,28 @@ test('connects to the built-in reference gateway with no setup: 13 tools in 4 gr
 
   const groups = tools(page).getByRole('region');
   await expect(groups).toHaveCount(4);
-  expect(await groups.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(['Token information', 'Swap & bridge', 'Market data', 'Security']);
+  expect(await groups.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual([
+    'Token information',
+    'Swap & bridge',
+    'Market data',
+    'Security',
+  ]);
   await expect(tools(page).getByRole('button')).toHaveCount(13);
-  for (const name of ['search_assets', 'get_asset_details', 'get_coin_status', 'get_swap_domains', 'get_swap_providers', 'get_provider_details', 'get_swap_quote', 'get_swap_route_step', 'get_token_prices', 'get_trending_tokens', 'get_listing_categories', 'validate_address', 'check_token_security']) {
+  for (const name of [
+    'search_assets',
+    'get_asset_details',
+    'get_coin_status',
+    'get_swap_domains',
+    'get_swap_providers',
+    'get_provider_details',
+    'get_swap_quote',
+    'get_swap_route_step',
+    'get_token_prices',
+    'get_trending_tokens',
+    'get_listing_categories',
+    'validate_address',
+    'check_token_security',
+  ]) {
     await expect(tools(page).getByRole('button', { name, exact: true })).toBeVisible();
   }
   // Search narrows the list; annotation badges are on every tool.
@@ -383,7 +414,9 @@ test('profiles: credentials go to the keychain and never come back; wrong ones g
   await expect(creds).toContainText('None stored');
   await page.getByRole('button', { name: 'Disconnect' }).click();
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByRole('region', { name: 'Connection' }).getByRole('alert')).toContainText(`No gateway credentials are stored for profile "${WRONG}"`);
+  await expect(page.getByRole('region', { name: 'Connection' }).getByRole('alert')).toContainText(
+    `No gateway credentials are stored for profile "${WRONG}"`,
+  );
   await panel.getByRole('button', { name: `Remove profile “${WRONG}”` }).click();
   await expect(panel.getByRole('button', { name: new RegExp(`^${WRONG}`) })).toHaveCount(0);
 });
@@ -414,7 +447,10 @@ test('the secrets never reach the renderer: not the DOM, storage, IPC responses 
   const demo = demoAccount(home);
   const secrets = [lab.secretKey, demo.secretKey];
   // The traffic view shows messages in full, so open one with a result for the scan.
-  await page.getByRole('button', { name: /result/ }).last().click();
+  await page
+    .getByRole('button', { name: /result/ })
+    .last()
+    .click();
   const seen = [await rendererStorage(page), traffic.all()].join('\n');
   expect(traffic.bodies.length).toBeGreaterThan(20);
   expect(seen).toContain('tools/call');
@@ -471,7 +507,10 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(p.locator('.pg-issues')).toBeVisible();
     await shot('invalid-input', p.locator('.pg-tool-panel'));
     await p.getByRole('tab', { name: /^Traffic/ }).click();
-    await p.getByRole('button', { name: /tools\/call/ }).last().click();
+    await p
+      .getByRole('button', { name: /tools\/call/ })
+      .last()
+      .click();
     await shot('traffic', p.getByRole('region', { name: 'Activity' }));
     await p.getByRole('tab', { name: /^History/ }).click();
     await history.locator('tbody tr').nth(0).getByRole('checkbox').check();
@@ -479,7 +518,10 @@ for (const theme of ['light', 'dark'] as const) {
     await p.getByRole('button', { name: 'Compare the two' }).click();
     await shot('compare', p.getByRole('region', { name: 'Activity' }));
     await p.getByRole('button', { name: 'Profiles & credentials' }).click();
-    await p.getByRole('region', { name: 'Profiles & credentials' }).getByRole('button', { name: new RegExp(`^${LAB}`) }).click();
+    await p
+      .getByRole('region', { name: 'Profiles & credentials' })
+      .getByRole('button', { name: new RegExp(`^${LAB}`) })
+      .click();
     await shot('profiles');
     await shots.close();
   });

@@ -66,7 +66,10 @@ test('scans every chain with a progress bar, filters findings, and opens one in 
 
   // A finding about an entry opens the wizard on that entry, in update mode.
   const entry = registry.entries('solana').find((e) => (e as { website?: string }).website?.startsWith('hhttps'))!;
-  await page.getByRole('button', { name: /hhttps/ }).first().click();
+  await page
+    .getByRole('button', { name: /hhttps/ })
+    .first()
+    .click();
   await expect(page.getByRole('navigation', { name: 'Submission steps' })).toBeVisible();
   await expect(page.locator('#step-title')).toHaveText('Details');
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(entry.name);

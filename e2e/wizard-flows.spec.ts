@@ -55,7 +55,9 @@ test('a checksum typo in the id shows the identifier module’s message and bloc
   await expect(page.locator('#step-title')).toHaveText('Validator ID');
   // An address from another chain is named as such.
   await id.fill('bandvaloper1qgvcttnjx3enjqg9pnhclt6d4z7qdknavg4q9c');
-  await expect(page.locator('#validator-id-message')).toContainText('This is a bandvaloper address (Band Protocol); Cosmos Hub validator ids start with cosmosvaloper1');
+  await expect(page.locator('#validator-id-message')).toContainText(
+    'This is a bandvaloper address (Band Protocol); Cosmos Hub validator ids start with cosmosvaloper1',
+  );
   await id.fill(freshValoperId());
   await expect(nextButton(page)).toBeEnabled();
 });
@@ -154,7 +156,9 @@ test('a list that changes on disk after review is not written over', async ({ pa
   const damaged = Buffer.from('[ { "id": "half-saved by another editor"');
   writeFileSync(join(registry.root, 'blockchains/kava/validators/list.json'), damaged);
   await page.getByRole('button', { name: 'Write files' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Nothing was written.' })).toContainText('changed on disk after this change was prepared');
+  await expect(page.getByRole('alert').filter({ hasText: 'Nothing was written.' })).toContainText(
+    'changed on disk after this change was prepared',
+  );
   await shot(page, 'wizard-7-refused');
   expect(registry.list('kava').equals(damaged)).toBe(true);
 });
@@ -171,11 +175,14 @@ test('Undo restores the previous bytes of every file', async ({ page }) => {
   await page.getByLabel('Website', { exact: true }).fill('https://undo.example');
   await next(page);
   // Dragged and dropped this time, as from a file manager.
-  const dropped = await page.evaluateHandle((base64) => {
-    const data = new DataTransfer();
-    data.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], 'logo.png', { type: 'image/png' }));
-    return data;
-  }, (await compliantPng()).toString('base64'));
+  const dropped = await page.evaluateHandle(
+    (base64) => {
+      const data = new DataTransfer();
+      data.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], 'logo.png', { type: 'image/png' }));
+      return data;
+    },
+    (await compliantPng()).toString('base64'),
+  );
   await page.locator('.drop-zone').dispatchEvent('dragover', { dataTransfer: dropped });
   await page.locator('.drop-zone').dispatchEvent('drop', { dataTransfer: dropped });
   await expect(page.getByText('This image meets every rule and will be saved as it is.')).toBeVisible();
@@ -209,7 +216,9 @@ test('a half-finished submission survives a reload and an app restart, logo incl
   await page.getByLabel('Description', { exact: true }).fill('Typed before closing the app.');
   await page.getByLabel('Website', { exact: true }).fill('https://draft.example');
   await next(page);
-  await page.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'draft.jpg', mimeType: 'image/jpeg', buffer: await testJpeg(900, 600) });
+  await page
+    .getByLabel('Logo', { exact: true })
+    .setInputFiles({ name: 'draft.jpg', mimeType: 'image/jpeg', buffer: await testJpeg(900, 600) });
   await page.getByRole('button', { name: 'Fix logo' }).click();
   await page.getByLabel('Vertical position').focus();
   await expect(page.getByRole('list', { name: 'Checklist of the fixed logo' }).locator('[data-status="pass"]')).toHaveCount(5);
@@ -238,7 +247,9 @@ test('a half-finished submission survives a reload and an app restart, logo incl
 
   // A restart: a new server on another port (a new browser origin, so no localStorage), same user.
   const draftFile = join(app.home, '.config/gateway-companion/wizard/draft.json');
-  await expect.poll(() => (existsSync(draftFile) ? readFileSync(draftFile, 'utf8') : '')).toContain(`"width":${cropSize!.replace(' px', '')}`);
+  await expect
+    .poll(() => (existsSync(draftFile) ? readFileSync(draftFile, 'utf8') : ''))
+    .toContain(`"width":${cropSize!.replace(' px', '')}`);
   const home = app.home;
   const exited = new Promise((resolve) => app.process.once('exit', resolve));
   app.process.kill('SIGTERM');

@@ -69,7 +69,9 @@ test('adds a new cosmos validator with a fixed logo, writes the files and commit
   await next(page);
 
   // 5. Logo: a non-square 3000×2000 JPEG fails the checklist; "Fix logo" makes a compliant PNG.
-  await page.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'Aurora Brand.JPG', mimeType: 'image/jpeg', buffer: await testJpeg(3000, 2000) });
+  await page
+    .getByLabel('Logo', { exact: true })
+    .setInputFiles({ name: 'Aurora Brand.JPG', mimeType: 'image/jpeg', buffer: await testJpeg(3000, 2000) });
   const checklist = page.getByRole('list', { name: 'Logo checklist' });
   await expect(checklist.locator('[data-rule="square"]')).toHaveAttribute('data-status', 'fail');
   await expect(checklist.locator('[data-rule="png"]')).toHaveAttribute('data-status', 'fail');
@@ -105,13 +107,22 @@ test('adds a new cosmos validator with a fixed logo, writes the files and commit
 
   const entries = registry.entries('cosmos');
   expect(entries).toHaveLength(countBefore + 1);
-  expect(entries.at(-1)).toEqual({ id, name, description: 'Independent validator in Lisbon with sentry nodes in two data centres.', website: 'https://aurora-staking.example', payout: { commission: 5 } });
+  expect(entries.at(-1)).toEqual({
+    id,
+    name,
+    description: 'Independent validator in Lisbon with sentry nodes in two data centres.',
+    website: 'https://aurora-staking.example',
+    payout: { commission: 5 },
+  });
   // The diff only adds lines: every old line is still there, in order.
   expect(registry.git('diff', '--numstat', '--', 'blockchains/cosmos/validators/list.json').trim()).toMatch(/^\d+\t0\t/);
   expect(registry.list('cosmos').subarray(0, 10).equals(listBefore.subarray(0, 10))).toBe(true);
   const logo = join(registry.root, `blockchains/cosmos/validators/assets/${id}/logo.png`);
   expect(existsSync(logo)).toBe(true);
-  const check = JSON.parse(execFileSync(process.execPath, [CLI, 'logo', 'check', '--json', logo], { encoding: 'utf8' })) as { errors: number; facts: { width: number; height: number; format: string } };
+  const check = JSON.parse(execFileSync(process.execPath, [CLI, 'logo', 'check', '--json', logo], { encoding: 'utf8' })) as {
+    errors: number;
+    facts: { width: number; height: number; format: string };
+  };
   expect(check).toMatchObject({ errors: 0, facts: { format: 'png', width: 256, height: 256 } });
 
   const title = `Add ${name} validator to Cosmos Hub`;
@@ -126,7 +137,10 @@ test('adds a new cosmos validator with a fixed logo, writes the files and commit
   await page.getByRole('button', { name: 'Create branch and commit' }).click();
   await expect(page.getByText(/is on branch add-aurora-staking-cosmos/)).toBeVisible();
   expect(registry.git('log', '-1', '--format=%s').trim()).toBe(title);
-  expect(registry.git('show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort()).toEqual([`blockchains/cosmos/validators/assets/${id}/logo.png`, 'blockchains/cosmos/validators/list.json']);
+  expect(registry.git('show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort()).toEqual([
+    `blockchains/cosmos/validators/assets/${id}/logo.png`,
+    'blockchains/cosmos/validators/list.json',
+  ]);
   expect(registry.git('status', '--porcelain').trim()).toBe('');
   await expect(page.getByText(`git push -u origin add-aurora-staking-cosmos`)).toBeVisible();
   await shot(page, 'wizard-7-committed');
@@ -181,7 +195,15 @@ test('the whole flow works from the keyboard alone, in the dark theme', async ({
     await tabTo(page, page.getByLabel('Logo', { exact: true }));
     const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Space');
-    await (await chooser).setFiles({ name: 'wide.webp', mimeType: 'image/webp', buffer: await sharp(await testJpeg(1200, 800)).webp().toBuffer() });
+    await (
+      await chooser
+    ).setFiles({
+      name: 'wide.webp',
+      mimeType: 'image/webp',
+      buffer: await sharp(await testJpeg(1200, 800))
+        .webp()
+        .toBuffer(),
+    });
     await expect(page.getByRole('list', { name: 'Logo checklist' }).locator('[data-rule="square"]')).toHaveAttribute('data-status', 'fail');
     await tabTo(page, page.getByRole('button', { name: 'Fix logo' }));
     await page.keyboard.press('Enter');

@@ -84,8 +84,10 @@ function validate(options: GatewayOptions): { host: string; port: number; path: 
   const port = options.port ?? 0;
   const path = options.path ?? '/mcp';
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new RangeError(`startGateway: port must be 0 to 65535, got ${port}`);
-  if (!/^\/[A-Za-z0-9._~\-/]*$/.test(path)) throw new RangeError(`startGateway: path must start with / and use URL-safe characters, got ${path}`);
-  if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) throw new TypeError('startGateway: give both tlsCert and tlsKey, or neither');
+  if (!/^\/[A-Za-z0-9._~\-/]*$/.test(path))
+    throw new RangeError(`startGateway: path must start with / and use URL-safe characters, got ${path}`);
+  if ((options.tlsCert === undefined) !== (options.tlsKey === undefined))
+    throw new TypeError('startGateway: give both tlsCert and tlsKey, or neither');
   if (options.upstream !== undefined) {
     let url: URL;
     try {
@@ -93,7 +95,8 @@ function validate(options: GatewayOptions): { host: string; port: number; path: 
     } catch {
       throw new TypeError(`startGateway: upstream must be an http(s) URL, got ${options.upstream}`);
     }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError(`startGateway: upstream must be an http(s) URL, got ${options.upstream}`);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      throw new TypeError(`startGateway: upstream must be an http(s) URL, got ${options.upstream}`);
   }
   return { host, port, path };
 }

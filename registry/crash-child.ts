@@ -14,7 +14,15 @@ import { readList } from './list-reader';
 import { applyWrite } from './write-apply';
 import { planWrite } from './write-plan';
 
-const [mode, root, chain, historyDir, lockDir, arg1, arg2] = process.argv.slice(2) as [string, string, string, string, string, string, string?];
+const [mode, root, chain, historyDir, lockDir, arg1, arg2] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string?,
+];
 const options = { historyDir, lockDir };
 const override = ['logo-missing', 'id-invalid'];
 

@@ -37,7 +37,17 @@ describe('crash safety and concurrent writers', () => {
     lockDir = join(work, 'locks');
     // One bundled file starts in well under 100 ms, so 200 child processes take seconds, not minutes.
     childScript = join(work, 'crash-child.cjs');
-    await build({ entryPoints: [join(import.meta.dirname, 'crash-child.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: childScript, external: ['sharp'], mainFields: ['module', 'main'], logLevel: 'error' });
+    await build({
+      entryPoints: [join(import.meta.dirname, 'crash-child.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      outfile: childScript,
+      external: ['sharp'],
+      mainFields: ['module', 'main'],
+      logLevel: 'error',
+    });
     id = (parseList(await readFile(listFile()), { path: 'x' }).entries[3] as { id: string }).id;
   });
   afterAll(async () => {
@@ -67,71 +77,92 @@ describe('crash safety and concurrent writers', () => {
     return { proc, idle, wrote, exit: once(proc, 'exit') as Promise<[number | null, NodeJS.Signals | null]>, stderr: () => err };
   }
 
-  it(`after ${KILLS} SIGKILLs at random moments, list.json always parses and is the old or the new version`, { timeout: 180_000 }, async () => {
-    const toA = await planWrite(root, { kind: 'update', chain: CHAIN, id, changes: { description: 'version A' } }, { override: ['logo-missing'] });
-    await applyWrite(toA, { historyDir, lockDir });
-    const versionA = await readFile(listFile());
-    const versionB = (await planWrite(root, { kind: 'update', chain: CHAIN, id, changes: { description: 'version B' } })).files[0]!.after;
-    expect(versionA.equals(versionB)).toBe(false);
+  it(
+    `after ${KILLS} SIGKILLs at random moments, list.json always parses and is the old or the new version`,
+    { timeout: 180_000 },
+    async () => {
+      const toA = await planWrite(
+        root,
+        { kind: 'update', chain: CHAIN, id, changes: { description: 'version A' } },
+        { override: ['logo-missing'] },
+      );
+      await applyWrite(toA, { historyDir, lockDir });
+      const versionA = await readFile(listFile());
+      const versionB = (await planWrite(root, { kind: 'update', chain: CHAIN, id, changes: { description: 'version B' } })).files[0]!.after;
+      expect(versionA.equals(versionB)).toBe(false);
 
-    let seed = Date.now() % 100_000;
-    const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
-    const startSeed = seed;
-    const seen = { A: 0, B: 0 };
-    // Children load while the previous one runs: only the killing is sequential.
-    const pool = [start(), start(), start(), start()];
-    try {
-      for (let kill = 0; kill < KILLS; kill++) {
-        const child = pool.shift()!;
-        pool.push(start());
-        await child.idle;
-        child.proc.stdin!.write('go\n');
-        // Most kills land within the first write or two; every tenth child first completes a write, so
-        // writes are known to finish during the test even on a slow, busy machine.
-        if (kill % 10 === 0) await child.wrote;
-        await new Promise((r) => setTimeout(r, random() * 50));
-        child.proc.kill('SIGKILL');
-        const [code, signal] = await child.exit;
-        expect({ kill, code, signal, stderr: child.stderr() }).toEqual({ kill, code: null, signal: 'SIGKILL', stderr: '' });
+      let seed = Date.now() % 100_000;
+      const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+      const startSeed = seed;
+      const seen = { A: 0, B: 0 };
+      // Children load while the previous one runs: only the killing is sequential.
+      const pool = [start(), start(), start(), start()];
+      try {
+        for (let kill = 0; kill < KILLS; kill++) {
+          const child = pool.shift()!;
+          pool.push(start());
+          await child.idle;
+          child.proc.stdin!.write('go\n');
+          // Most kills land within the first write or two; every tenth child first completes a write, so
+          // writes are known to finish during the test even on a slow, busy machine.
+          if (kill % 10 === 0) await child.wrote;
+          await new Promise((r) => setTimeout(r, random() * 50));
+          child.proc.kill('SIGKILL');
+          const [code, signal] = await child.exit;
+          expect({ kill, code, signal, stderr: child.stderr() }).toEqual({ kill, code: null, signal: 'SIGKILL', stderr: '' });
 
-        const bytes = await readFile(listFile());
-        const doc = parseList(bytes, { path: 'list.json' });
-        expect(doc.ok, `kill ${kill} (seed ${startSeed}): list.json does not parse`).toBe(true);
-        const which = bytes.equals(versionA) ? 'A' : bytes.equals(versionB) ? 'B' : null;
-        expect(which, `kill ${kill} (seed ${startSeed}): list.json is neither the old nor the new version`).not.toBeNull();
-        seen[which!]++;
+          const bytes = await readFile(listFile());
+          const doc = parseList(bytes, { path: 'list.json' });
+          expect(doc.ok, `kill ${kill} (seed ${startSeed}): list.json does not parse`).toBe(true);
+          const which = bytes.equals(versionA) ? 'A' : bytes.equals(versionB) ? 'B' : null;
+          expect(which, `kill ${kill} (seed ${startSeed}): list.json is neither the old nor the new version`).not.toBeNull();
+          seen[which!]++;
+        }
+      } finally {
+        for (const child of pool) child.proc.kill('SIGKILL');
       }
-    } finally {
-      for (const child of pool) child.proc.kill('SIGKILL');
-    }
-    expect(seen.A + seen.B).toBe(KILLS);
-    // Every completed write is recorded in the history first; at least the 20 waited-for writes finished.
-    expect((await registryHistory(root, { historyDir })).length).toBeGreaterThanOrEqual(KILLS / 10);
+      expect(seen.A + seen.B).toBe(KILLS);
+      // Every completed write is recorded in the history first; at least the 20 waited-for writes finished.
+      expect((await registryHistory(root, { historyDir })).length).toBeGreaterThanOrEqual(KILLS / 10);
 
-    // The next ordinary write clears what the killed writers left behind: temp files and the lock.
-    const doc = parseList(await readFile(listFile()), { path: 'x' });
-    const current = (doc.entries.find((e) => (e as { id: string }).id === id) as { description: string }).description;
-    await applyWrite(await planWrite(root, { kind: 'update', chain: CHAIN, id, changes: { description: current === 'version A' ? 'version B' : 'version A' } }, { override: ['logo-missing'] }), { historyDir, lockDir });
-    expect((await readdir(join(root, 'blockchains', CHAIN, 'validators'))).sort()).toEqual(['list.json']);
-    expect(await readdir(lockDir)).toEqual([]);
-  });
-  it('concurrent writer processes never lose an update: refused writers re-plan, and every entry arrives', { timeout: 120_000 }, async () => {
-    const before = parseList(await readFile(listFile()), { path: 'x' }).entries.length;
-    const writers = ['alpha', 'beta', 'gamma'].map((prefix) => {
-      const proc = spawn(process.execPath, [childScript, 'append', root, CHAIN, historyDir, lockDir, prefix, '12'], { stdio: ['ignore', 'pipe', 'pipe'] });
-      let out = '';
-      let err = '';
-      proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
-      proc.stderr.on('data', (d: Buffer) => (err += d.toString()));
-      return once(proc, 'exit').then(([code]) => ({ code, out, err }));
-    });
-    const results = await Promise.all(writers);
-    for (const r of results) expect(r).toEqual({ code: 0, out: expect.stringMatching(/^refused \d+\n$/), err: '' });
-    const ids = (parseList(await readFile(listFile()), { path: 'x' }).entries as { id: string }[]).map((e) => e.id);
-    expect(ids).toHaveLength(before + 36);
-    for (const prefix of ['alpha', 'beta', 'gamma']) {
-      // Each writer's entries are all there, in its own order.
-      expect(ids.filter((i) => i.startsWith(`${prefix}-`))).toEqual(Array.from({ length: 12 }, (_, n) => `${prefix}-${n}`));
-    }
-  });
+      // The next ordinary write clears what the killed writers left behind: temp files and the lock.
+      const doc = parseList(await readFile(listFile()), { path: 'x' });
+      const current = (doc.entries.find((e) => (e as { id: string }).id === id) as { description: string }).description;
+      await applyWrite(
+        await planWrite(
+          root,
+          { kind: 'update', chain: CHAIN, id, changes: { description: current === 'version A' ? 'version B' : 'version A' } },
+          { override: ['logo-missing'] },
+        ),
+        { historyDir, lockDir },
+      );
+      expect((await readdir(join(root, 'blockchains', CHAIN, 'validators'))).sort()).toEqual(['list.json']);
+      expect(await readdir(lockDir)).toEqual([]);
+    },
+  );
+  it(
+    'concurrent writer processes never lose an update: refused writers re-plan, and every entry arrives',
+    { timeout: 120_000 },
+    async () => {
+      const before = parseList(await readFile(listFile()), { path: 'x' }).entries.length;
+      const writers = ['alpha', 'beta', 'gamma'].map((prefix) => {
+        const proc = spawn(process.execPath, [childScript, 'append', root, CHAIN, historyDir, lockDir, prefix, '12'], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        let err = '';
+        proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
+        proc.stderr.on('data', (d: Buffer) => (err += d.toString()));
+        return once(proc, 'exit').then(([code]) => ({ code, out, err }));
+      });
+      const results = await Promise.all(writers);
+      for (const r of results) expect(r).toEqual({ code: 0, out: expect.stringMatching(/^refused \d+\n$/), err: '' });
+      const ids = (parseList(await readFile(listFile()), { path: 'x' }).entries as { id: string }[]).map((e) => e.id);
+      expect(ids).toHaveLength(before + 36);
+      for (const prefix of ['alpha', 'beta', 'gamma']) {
+        // Each writer's entries are all there, in its own order.
+        expect(ids.filter((i) => i.startsWith(`${prefix}-`))).toEqual(Array.from({ length: 12 }, (_, n) => `${prefix}-${n}`));
+      }
+    },
+  );
 });

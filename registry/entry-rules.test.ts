@@ -13,7 +13,11 @@ const codes = (entry: unknown, chain = 'cosmos') => checkEntry(chain, entry).map
 
 describe('checkEntry', () => {
   it('accepts a complete valid entry with all optional objects', async () => {
-    const entry = await valid({ payout: { commission: 10, payoutDelay: 0, payoutPeriod: 1 }, staking: { minDelegation: 0.5 }, status: { disabled: false, note: 'ok' } });
+    const entry = await valid({
+      payout: { commission: 10, payoutDelay: 0, payoutPeriod: 1 },
+      staking: { minDelegation: 0.5 },
+      status: { disabled: false, note: 'ok' },
+    });
     expect(checkEntry('cosmos', entry)).toEqual([]);
   });
 
@@ -93,7 +97,13 @@ describe('checkEntry', () => {
 describe('checkEntries', () => {
   it('flags the second occurrence of an id, with its position', async () => {
     const a = await valid();
-    const spans = [0, 1, 2].map((i) => ({ start: 0, end: 0, line: 10 * i + 2, fields: { id: { line: 10 * i + 3, column: 15 } }, duplicateKeys: [] }));
+    const spans = [0, 1, 2].map((i) => ({
+      start: 0,
+      end: 0,
+      line: 10 * i + 2,
+      fields: { id: { line: 10 * i + 3, column: 15 } },
+      duplicateKeys: [],
+    }));
     const findings = checkEntries('cosmos', [a, await valid({ id: await newValoperId('cosmosvaloper', 9) }), a], spans);
     expect(findings.map((f) => [f.code, f.line, f.column, f.id])).toEqual([['id-duplicate', 23, 15, a.id]]);
   });

@@ -31,7 +31,8 @@ export interface CheckEntryOptions {
 
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const typeName = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
+const typeName = (v: unknown) =>
+  v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 const length = (s: string) => [...s].length;
 
 export function checkEntry(chain: string, entry: unknown, options: CheckEntryOptions = {}): Finding[] {
@@ -44,7 +45,13 @@ export function checkEntry(chain: string, entry: unknown, options: CheckEntryOpt
     return { path, chain, id, ...(field ? { field } : {}), ...(pos ?? entryLine) };
   };
   if (!isObject(entry)) {
-    return [finding('entry-not-object', at(), `This element of the list is ${typeName(entry)}, not a validator entry. Each element must be { "id": …, "name": …, "description": …, "website": … }.`)];
+    return [
+      finding(
+        'entry-not-object',
+        at(),
+        `This element of the list is ${typeName(entry)}, not a validator entry. Each element must be { "id": …, "name": …, "description": …, "website": … }.`,
+      ),
+    ];
   }
 
   const out: Finding[] = [];
@@ -52,19 +59,42 @@ export function checkEntry(chain: string, entry: unknown, options: CheckEntryOpt
   for (const key of REQUIRED_FIELDS) {
     const value = entry[key];
     if (value === undefined) out.push(finding('field-missing', at(key), `The required field "${key}" is missing. Add it as text.`));
-    else if (typeof value !== 'string') out.push(finding('field-type', at(key), `"${key}" must be text in double quotes, but it is ${typeName(value)}.`));
+    else if (typeof value !== 'string')
+      out.push(finding('field-type', at(key), `"${key}" must be text in double quotes, but it is ${typeName(value)}.`));
     else strings[key] = value;
   }
 
   if (strings.id !== undefined) out.push(...checkId(chain, strings.id, at('id'), options.existingIds));
   if (strings.name !== undefined) {
-    if (strings.name.trim() === '') out.push(finding('name-empty', at('name'), 'The name is empty. Enter the validator name as it should appear in the wallet.'));
-    else if (length(strings.name) > NAME_MAX) out.push(finding('name-too-long', at('name'), `The name has ${length(strings.name)} characters; the wallet shows about ${NAME_MAX}. Use a shorter name.`));
+    if (strings.name.trim() === '')
+      out.push(finding('name-empty', at('name'), 'The name is empty. Enter the validator name as it should appear in the wallet.'));
+    else if (length(strings.name) > NAME_MAX)
+      out.push(
+        finding(
+          'name-too-long',
+          at('name'),
+          `The name has ${length(strings.name)} characters; the wallet shows about ${NAME_MAX}. Use a shorter name.`,
+        ),
+      );
     out.push(...checkText(strings.name, 'The name', at('name')));
   }
   if (strings.description !== undefined) {
-    if (strings.description.trim() === '') out.push(finding('description-empty', at('description'), 'The description is empty. Write a sentence or two about the validator; reviewers reject empty descriptions.'));
-    else if (length(strings.description) > DESCRIPTION_MAX) out.push(finding('description-too-long', at('description'), `The description has ${length(strings.description)} characters. Keep it under ${DESCRIPTION_MAX}: the wallet shows a short summary.`));
+    if (strings.description.trim() === '')
+      out.push(
+        finding(
+          'description-empty',
+          at('description'),
+          'The description is empty. Write a sentence or two about the validator; reviewers reject empty descriptions.',
+        ),
+      );
+    else if (length(strings.description) > DESCRIPTION_MAX)
+      out.push(
+        finding(
+          'description-too-long',
+          at('description'),
+          `The description has ${length(strings.description)} characters. Keep it under ${DESCRIPTION_MAX}: the wallet shows a short summary.`,
+        ),
+      );
     out.push(...checkText(strings.description, 'The description', at('description')));
   }
   if (strings.website !== undefined) out.push(...checkWebsite(strings.website, at('website')));
@@ -78,32 +108,71 @@ export function checkEntry(chain: string, entry: unknown, options: CheckEntryOpt
     }
     out.push(...checkOptional(key, value, at));
     for (const sub of Object.keys(value)) {
-      if (!SUB_FIELDS[key]!.includes(sub)) out.push(finding('field-unknown', at(`${key}.${sub}`), `"${key}.${sub}" is not a field of the registry format (known: ${SUB_FIELDS[key]!.join(', ')}). The wallet ignores it; remove it unless this chain's other entries use it.`));
+      if (!SUB_FIELDS[key]!.includes(sub))
+        out.push(
+          finding(
+            'field-unknown',
+            at(`${key}.${sub}`),
+            `"${key}.${sub}" is not a field of the registry format (known: ${SUB_FIELDS[key]!.join(', ')}). The wallet ignores it; remove it unless this chain's other entries use it.`,
+          ),
+        );
     }
   }
   for (const key of Object.keys(entry)) {
-    if (!TOP_FIELDS.has(key)) out.push(finding('field-unknown', at(key), `"${key}" is not a field of the registry format. The wallet ignores it; remove it unless this chain's other entries use it.`));
+    if (!TOP_FIELDS.has(key))
+      out.push(
+        finding(
+          'field-unknown',
+          at(key),
+          `"${key}" is not a field of the registry format. The wallet ignores it; remove it unless this chain's other entries use it.`,
+        ),
+      );
   }
   return out;
 }
 
 function checkId(chain: string, id: string, place: FindingPlace, existingIds: ReadonlySet<string> | undefined): Finding[] {
-  if (id.trim() === '') return [finding('id-invalid', place, 'The id is empty. Enter the validator\'s on-chain id (operator address or public key).')];
+  if (id.trim() === '')
+    return [finding('id-invalid', place, "The id is empty. Enter the validator's on-chain id (operator address or public key).")];
   const out: Finding[] = [];
   const known = getRegistryChain(chain);
   if (known) {
     const result = checkValidatorId(chain, id);
     if (!result.ok) {
-      out.push(finding('id-invalid', place, `"${id}" is not a valid ${known.name} validator id: ${result.message}. ${known.name} ids look like ${known.exampleId}.`));
+      out.push(
+        finding(
+          'id-invalid',
+          place,
+          `"${id}" is not a valid ${known.name} validator id: ${result.message}. ${known.name} ids look like ${known.exampleId}.`,
+        ),
+      );
     } else if (result.value !== id) {
-      out.push(finding('id-not-normalised', place, `The id is valid but should be written as ${result.value}; the logo folder must use exactly the same spelling.`));
+      out.push(
+        finding(
+          'id-not-normalised',
+          place,
+          `The id is valid but should be written as ${result.value}; the logo folder must use exactly the same spelling.`,
+        ),
+      );
     }
   }
   if (!isSafeFolderName(id) && !out.some((f) => f.code === 'id-invalid')) {
-    out.push(finding('id-invalid', place, `"${id.slice(0, 60)}" cannot be used as an id: it becomes a folder name, so it must not contain "/" or "\\" or be longer than 200 characters.`));
+    out.push(
+      finding(
+        'id-invalid',
+        place,
+        `"${id.slice(0, 60)}" cannot be used as an id: it becomes a folder name, so it must not contain "/" or "\\" or be longer than 200 characters.`,
+      ),
+    );
   }
   if (existingIds?.has(id)) {
-    out.push(finding('id-duplicate', place, `Another entry in this chain already has the id ${id}. Each validator appears once: update the existing entry instead of adding a new one.`));
+    out.push(
+      finding(
+        'id-duplicate',
+        place,
+        `Another entry in this chain already has the id ${id}. Each validator appears once: update the existing entry instead of adding a new one.`,
+      ),
+    );
   }
   return out;
 }
@@ -115,32 +184,70 @@ function checkOptional(key: 'payout' | 'staking' | 'status', value: Obj, at: (fi
     const c = value['commission'];
     if (c !== undefined) {
       if (typeof c !== 'number' || !Number.isFinite(c) || c < 0 || c > 100) {
-        out.push(finding('commission-invalid', at('payout.commission'), `payout.commission must be a number from 0 to 100 (the percentage, 10 means 10%), but it is ${JSON.stringify(c)}.`));
+        out.push(
+          finding(
+            'commission-invalid',
+            at('payout.commission'),
+            `payout.commission must be a number from 0 to 100 (the percentage, 10 means 10%), but it is ${JSON.stringify(c)}.`,
+          ),
+        );
       } else if (!Number.isInteger(c)) {
-        out.push(finding('commission-not-integer', at('payout.commission'), `payout.commission is ${c}; the spec asks for a whole number (for example ${Math.round(c)}). The registry accepts decimals, but reviewers may ask you to round it.`));
+        out.push(
+          finding(
+            'commission-not-integer',
+            at('payout.commission'),
+            `payout.commission is ${c}; the spec asks for a whole number (for example ${Math.round(c)}). The registry accepts decimals, but reviewers may ask you to round it.`,
+          ),
+        );
       }
     }
     for (const sub of ['payoutDelay', 'payoutPeriod']) {
       const v = value[sub];
-      if (v !== undefined && !isCount(v)) out.push(finding('payout-period-invalid', at(`payout.${sub}`), `payout.${sub} must be a whole number of cycles, 0 or more, but it is ${JSON.stringify(v)}.`));
+      if (v !== undefined && !isCount(v))
+        out.push(
+          finding(
+            'payout-period-invalid',
+            at(`payout.${sub}`),
+            `payout.${sub} must be a whole number of cycles, 0 or more, but it is ${JSON.stringify(v)}.`,
+          ),
+        );
     }
   } else if (key === 'staking') {
     const v = value['minDelegation'];
     if (v !== undefined && !(typeof v === 'number' && Number.isFinite(v) && v >= 0)) {
-      out.push(finding('min-delegation-invalid', at('staking.minDelegation'), `staking.minDelegation must be a number, 0 or more (the minimum amount to delegate), but it is ${JSON.stringify(v)}.`));
+      out.push(
+        finding(
+          'min-delegation-invalid',
+          at('staking.minDelegation'),
+          `staking.minDelegation must be a number, 0 or more (the minimum amount to delegate), but it is ${JSON.stringify(v)}.`,
+        ),
+      );
     }
   } else {
     const d = value['disabled'];
-    if (d !== undefined && typeof d !== 'boolean') out.push(finding('status-invalid', at('status.disabled'), `status.disabled must be true or false (without quotes), but it is ${JSON.stringify(d)}.`));
+    if (d !== undefined && typeof d !== 'boolean')
+      out.push(
+        finding(
+          'status-invalid',
+          at('status.disabled'),
+          `status.disabled must be true or false (without quotes), but it is ${JSON.stringify(d)}.`,
+        ),
+      );
     const n = value['note'];
-    if (n !== undefined && typeof n !== 'string') out.push(finding('status-invalid', at('status.note'), `status.note must be text in double quotes, but it is ${typeName(n)}.`));
+    if (n !== undefined && typeof n !== 'string')
+      out.push(finding('status-invalid', at('status.note'), `status.note must be text in double quotes, but it is ${typeName(n)}.`));
     else if (typeof n === 'string') out.push(...checkText(n, 'The status note', at('status.note')));
   }
   return out;
 }
 
 /** All entries of one list: each entry's rules plus id uniqueness across the chain. */
-export function checkEntries(chain: string, entries: readonly unknown[], spans: readonly EntrySpan[] = [], path = rel.list(chain)): Finding[] {
+export function checkEntries(
+  chain: string,
+  entries: readonly unknown[],
+  spans: readonly EntrySpan[] = [],
+  path = rel.list(chain),
+): Finding[] {
   const out: Finding[] = [];
   const seen = new Set<string>();
   entries.forEach((entry, i) => {

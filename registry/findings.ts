@@ -33,7 +33,10 @@ export const FINDING_CODES = {
   'name-too-long': { severity: 'warning', summary: 'The name is longer than the wallet shows comfortably.' },
   'description-empty': { severity: 'error', summary: 'The description is empty (the registry CI lets this through; reviewers do not).' },
   'description-too-long': { severity: 'warning', summary: 'The description is unusually long.' },
-  'text-control-characters': { severity: 'error', summary: 'Name or description contains control characters (line breaks, tabs, direction overrides).' },
+  'text-control-characters': {
+    severity: 'error',
+    summary: 'Name or description contains control characters (line breaks, tabs, direction overrides).',
+  },
   'text-zero-width': { severity: 'warning', summary: 'Name or description contains invisible zero-width characters.' },
   'text-emoji-joiner': { severity: 'info', summary: 'A zero-width joiner inside an emoji (normal for emoji such as 👩‍💻).' },
   'text-whitespace': { severity: 'warning', summary: 'Name or description starts or ends with spaces.' },

@@ -104,6 +104,9 @@ const OPERATION_FOLDER = /^\d{8}-\d{9}Z-[0-9a-f]{6}$/;
 
 /** Keeps the newest `keep` operations (ids sort by time, so no record needs reading). Runs under the write lock. */
 export async function pruneHistory(historyDir: string, keep = KEEP_OPERATIONS): Promise<void> {
-  const names = (await readdir(historyDir).catch(() => [] as string[])).filter((n) => OPERATION_FOLDER.test(n)).sort().reverse();
+  const names = (await readdir(historyDir).catch(() => [] as string[]))
+    .filter((n) => OPERATION_FOLDER.test(n))
+    .sort()
+    .reverse();
   await Promise.all(names.slice(keep).map((n) => rm(join(historyDir, n), { recursive: true, force: true })));
 }

@@ -18,9 +18,13 @@ export function pngChunk(type: string, data: Buffer): Buffer {
 /** Splits a PNG into its chunks (type and full bytes). */
 function chunks(png: Buffer): { type: string; bytes: Buffer; data: Buffer }[] {
   const out = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
-    out.push({ type: png.toString('latin1', at + 4, at + 8), bytes: png.subarray(at, at + 12 + length), data: png.subarray(at + 8, at + 8 + length) });
+    out.push({
+      type: png.toString('latin1', at + 4, at + 8),
+      bytes: png.subarray(at, at + 12 + length),
+      data: png.subarray(at + 8, at + 8 + length),
+    });
     at += 12 + length;
   }
   return out;
@@ -33,7 +37,9 @@ export function withChunksAfterHeader(png: Buffer, extra: Buffer[]): Buffer {
 }
 
 export function solidPng(side = 256, colour = '#3366cc', options: import('sharp').PngOptions = {}): Promise<Buffer> {
-  return sharp({ create: { width: side, height: side, channels: 4, background: colour } }).png(options).toBuffer();
+  return sharp({ create: { width: side, height: side, channels: 4, background: colour } })
+    .png(options)
+    .toBuffer();
 }
 
 /** A real, valid PNG whose header says 20000×20000 (1-bit grey, ~50 kB compressed, 400 megapixels decoded). */
@@ -44,7 +50,12 @@ export function pngBomb(side = 20_000): Buffer {
   header[8] = 1; // bit depth
   header[9] = 0; // greyscale
   const rows = Buffer.alloc(side * (1 + Math.ceil(side / 8)));
-  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(rows, { level: 9 })), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(rows, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A two-frame APNG built from a still PNG (acTL + fcTL before IDAT, a second frame in fdAT). */
@@ -87,7 +98,10 @@ export async function pngWithHugeText(bytes = 5_000_000, colour = '#3366cc'): Pr
 export async function sidewaysJpeg(): Promise<Buffer> {
   const raw = Buffer.alloc(200 * 100 * 3);
   for (let y = 0; y < 100; y++) for (let x = 0; x < 200; x++) raw[(y * 200 + x) * 3 + (x < 100 ? 0 : 2)] = 255;
-  return sharp(raw, { raw: { width: 200, height: 100, channels: 3 } }).jpeg({ quality: 95 }).withMetadata({ orientation: 6 }).toBuffer();
+  return sharp(raw, { raw: { width: 200, height: 100, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
 }
 
 /** A noisy photo-like image (hard to compress), as JPEG. */
@@ -103,7 +117,9 @@ export async function noisyJpeg(width: number, height: number): Promise<Buffer> 
       raw[i + 2] = ((x + y) % 256) ^ ((s >> 10) & 63);
     }
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 /** Green, with a script and an event handler that would paint it red, and an external image that would cover it. */

@@ -33,7 +33,9 @@ export async function listChainFolders(root: string): Promise<string[]> {
   } catch {
     return [];
   }
-  const withValidators = await Promise.all(names.map(async (n) => ((await isDirectory(join(root, 'blockchains', n, 'validators'))) ? n : null)));
+  const withValidators = await Promise.all(
+    names.map(async (n) => ((await isDirectory(join(root, 'blockchains', n, 'validators'))) ? n : null)),
+  );
   return withValidators.filter((n): n is string => n !== null).sort();
 }
 

@@ -33,7 +33,14 @@ describe('list edits on all 52 real files', () => {
       const bytes = await readFile(listOf(chain));
       const doc = parseList(bytes, place);
       const added = appendEntry(doc, newEntry);
-      const ordered = { id: 'example-id', name: 'Example Validator', description: newEntry.description, website: newEntry.website, payout: { commission: 5, payoutPeriod: 1 }, status: { disabled: false, note: 'n' } };
+      const ordered = {
+        id: 'example-id',
+        name: 'Example Validator',
+        description: newEntry.description,
+        website: newEntry.website,
+        payout: { commission: 5, payoutPeriod: 1 },
+        status: { disabled: false, note: 'n' },
+      };
       expect(added, chain).toBe(formatList([...doc.entries, ordered], doc.style));
       const reread = parseList(encodeList(added, doc.style), place);
       expect(reread.entries.at(-1), chain).toEqual(ordered);
@@ -57,7 +64,9 @@ describe('list edits on all 52 real files', () => {
       // The entry has 14 lines; files with entries also gain the "}," line.
       expect(Number(added), path).toBeGreaterThanOrEqual(14);
     }
-    const removedLines = git(root, 'diff').split('\n').filter((l) => l.startsWith('-') && !l.startsWith('---'));
+    const removedLines = git(root, 'diff')
+      .split('\n')
+      .filter((l) => l.startsWith('-') && !l.startsWith('---'));
     expect(removedLines).toEqual(['-[]', '-[]']);
   });
 
@@ -92,7 +101,9 @@ describe('list edits keep unusual layouts', () => {
 
   it('keeps CRLF line endings and one-line files', () => {
     const crlf = parseList(Buffer.from('[\r\n    {\r\n        "id": "a"\r\n    }\r\n]\r\n'), place);
-    expect(appendEntry(crlf, { id: 'b' })).toBe('[\r\n    {\r\n        "id": "a"\r\n    },\r\n    {\r\n        "id": "b"\r\n    }\r\n]\r\n');
+    expect(appendEntry(crlf, { id: 'b' })).toBe(
+      '[\r\n    {\r\n        "id": "a"\r\n    },\r\n    {\r\n        "id": "b"\r\n    }\r\n]\r\n',
+    );
     const oneLine = parseList(Buffer.from('[{"id":"a"}]'), place);
     expect(appendEntry(oneLine, { id: 'b' })).toBe('[{"id":"a"},{"id":"b"}]');
   });

@@ -72,7 +72,9 @@ describe('parseList on broken files', () => {
   });
 
   it('reports duplicate keys with their position and entry id, including inside nested objects', () => {
-    const doc = parse('[\n    {\n        "id": "a",\n        "name": "x",\n        "name": "y",\n        "payout": {"commission": 1, "commission": 2}\n    }\n]');
+    const doc = parse(
+      '[\n    {\n        "id": "a",\n        "name": "x",\n        "name": "y",\n        "payout": {"commission": 1, "commission": 2}\n    }\n]',
+    );
     expect(doc.ok).toBe(true);
     const dupes = doc.findings.filter((f) => f.code === 'list-duplicate-key');
     expect(dupes.map((f) => [f.line, f.column, f.id])).toEqual([

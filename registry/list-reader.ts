@@ -154,17 +154,39 @@ export function parseList(bytes: Buffer, place: FindingPlace): ListDocument {
   const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const body = bom ? bytes.subarray(3) : bytes;
   const failed = (text: string, positionOf: PositionOf): ListDocument => ({
-    bytes, hash, text, ok: false, entries: [], spans: [], arrayStart: 0, arrayEnd: 0,
-    style: { ...DEFAULT_STYLE, bom }, canonical: false, findings, positionOf,
+    bytes,
+    hash,
+    text,
+    ok: false,
+    entries: [],
+    spans: [],
+    arrayStart: 0,
+    arrayEnd: 0,
+    style: { ...DEFAULT_STYLE, bom },
+    canonical: false,
+    findings,
+    positionOf,
   });
 
   if (bom) {
-    findings.push(finding('list-bom', { ...place, line: 1, column: 1 }, 'The file starts with an invisible byte-order mark (BOM). The registry CI rejects it; save the file as "UTF-8" without BOM.'));
+    findings.push(
+      finding(
+        'list-bom',
+        { ...place, line: 1, column: 1 },
+        'The file starts with an invisible byte-order mark (BOM). The registry CI rejects it; save the file as "UTF-8" without BOM.',
+      ),
+    );
   }
   const bad = firstInvalidUtf8(body);
   if (bad !== -1) {
     const line = body.subarray(0, bad).filter((b) => b === 0x0a).length + 1;
-    findings.push(finding('list-invalid-utf8', { ...place, line }, `The file is not valid UTF-8 text (byte ${bad + (bom ? 3 : 0)}, line ${line}). Save it with UTF-8 encoding.`));
+    findings.push(
+      finding(
+        'list-invalid-utf8',
+        { ...place, line },
+        `The file is not valid UTF-8 text (byte ${bad + (bom ? 3 : 0)}, line ${line}). Save it with UTF-8 encoding.`,
+      ),
+    );
     return failed('', positionIndex(''));
   }
   const text = body.toString('utf8');
@@ -177,11 +199,23 @@ export function parseList(bytes: Buffer, place: FindingPlace): ListDocument {
     const pos = positionOf(first?.offset ?? text.length);
     const more = errors.length > 1 ? ` (${errors.length - 1} more problem${errors.length > 2 ? 's' : ''} may follow from this one)` : '';
     const hint = first ? syntaxMessage(text, first) : 'the file is empty';
-    findings.push(finding('list-invalid-json', { ...place, ...pos }, `The file is not valid JSON at line ${pos.line}, column ${pos.column}: ${hint}${more}. Nothing can read or change this list until it is fixed.`));
+    findings.push(
+      finding(
+        'list-invalid-json',
+        { ...place, ...pos },
+        `The file is not valid JSON at line ${pos.line}, column ${pos.column}: ${hint}${more}. Nothing can read or change this list until it is fixed.`,
+      ),
+    );
     return failed(text, positionOf);
   }
   if (root.type !== 'array') {
-    findings.push(finding('list-not-array', { ...place, ...positionOf(root.offset) }, 'The file must be a list of validators: it should start with "[" and end with "]".'));
+    findings.push(
+      finding(
+        'list-not-array',
+        { ...place, ...positionOf(root.offset) },
+        'The file must be a list of validators: it should start with "[" and end with "]".',
+      ),
+    );
     return failed(text, positionOf);
   }
 
@@ -205,19 +239,51 @@ export function parseList(bytes: Buffer, place: FindingPlace): ListDocument {
   const { style, mixed } = detectStyle(text, root, bom);
   const canonical = formatList(entries, style) === text;
   if (mixed) {
-    findings.push(finding('list-indentation-mixed', { ...place }, 'The file mixes tabs and spaces or different indentation widths. It still works, but re-indent it with 4 spaces to keep diffs readable.'));
+    findings.push(
+      finding(
+        'list-indentation-mixed',
+        { ...place },
+        'The file mixes tabs and spaces or different indentation widths. It still works, but re-indent it with 4 spaces to keep diffs readable.',
+      ),
+    );
   } else if (style.indent !== '    ' && entries.length > 0) {
-    const what = style.indent === '' ? 'is written on one line' : style.indent === '\t' ? 'is indented with tabs' : `is indented with ${style.indent.length} spaces`;
-    findings.push(finding('list-indentation', { ...place }, `The file ${what}; most registry files use 4 spaces. Nothing to fix: the companion keeps this style when it writes.`));
+    const what =
+      style.indent === ''
+        ? 'is written on one line'
+        : style.indent === '\t'
+          ? 'is indented with tabs'
+          : `is indented with ${style.indent.length} spaces`;
+    findings.push(
+      finding(
+        'list-indentation',
+        { ...place },
+        `The file ${what}; most registry files use 4 spaces. Nothing to fix: the companion keeps this style when it writes.`,
+      ),
+    );
   }
   if (!canonical && !mixed && style.indent !== '') {
-    findings.push(finding('list-not-canonical', { ...place }, 'The file is laid out differently from the registry formatter (for example escaped characters or unusual spacing). Nothing to fix: writes change only the entry concerned.'));
+    findings.push(
+      finding(
+        'list-not-canonical',
+        { ...place },
+        'The file is laid out differently from the registry formatter (for example escaped characters or unusual spacing). Nothing to fix: writes change only the entry concerned.',
+      ),
+    );
   }
 
   return {
-    bytes, hash, text, ok: true, entries, spans,
-    arrayStart: root.offset, arrayEnd: root.offset + root.length,
-    style, canonical, findings, positionOf,
+    bytes,
+    hash,
+    text,
+    ok: true,
+    entries,
+    spans,
+    arrayStart: root.offset,
+    arrayEnd: root.offset + root.length,
+    style,
+    canonical,
+    findings,
+    positionOf,
   };
 }
 

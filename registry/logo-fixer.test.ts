@@ -17,7 +17,15 @@ async function pixel(png: Buffer, x: number, y: number): Promise<number[]> {
 /** Every fix must produce a logo with no errors, ≤ 100,000 bytes, 8-bit, no metadata. */
 async function expectCompliant(result: Awaited<ReturnType<typeof fixLogo>>, side = 256): Promise<void> {
   expect(result.after.findings.filter((f) => f.severity !== 'info')).toEqual([]);
-  expect(result.after.facts).toMatchObject({ format: 'png', width: side, height: side, bitDepth: expect.any(Number), animated: false, interlaced: false, decoded: true });
+  expect(result.after.facts).toMatchObject({
+    format: 'png',
+    width: side,
+    height: side,
+    bitDepth: expect.any(Number),
+    animated: false,
+    interlaced: false,
+    decoded: true,
+  });
   expect(result.png.length).toBeLessThanOrEqual(100_000);
   const layout = scanPng(result.png);
   expect(layout.ok && layout.layout.metadataBytes).toBe(0);
@@ -29,7 +37,12 @@ describe('fixLogo', () => {
   it('turns a large photo into a 256×256 PNG under 100,000 bytes, reporting before and after', async () => {
     const result = await fixLogo(await noisyJpeg(1200, 900));
     await expectCompliant(result);
-    expect(result.before.findings.map((f) => f.code).sort()).toEqual(['logo-dimensions-too-large', 'logo-file-too-large', 'logo-not-png', 'logo-not-square']);
+    expect(result.before.findings.map((f) => f.code).sort()).toEqual([
+      'logo-dimensions-too-large',
+      'logo-file-too-large',
+      'logo-not-png',
+      'logo-not-square',
+    ]);
     expect(result.after.findings).toEqual([]);
     expect(result.encoding.method).toBe('palette');
   });
@@ -79,7 +92,12 @@ describe('fixLogo', () => {
     const inputs: [string, Buffer][] = [
       ['webp', await base.clone().webp().toBuffer()],
       // Two frames, red then blue: only the first may be used.
-      ['gif', await sharp([await base.clone().png().toBuffer(), await solidPng(300, '#3333cc')], { join: { animated: true } }).gif().toBuffer()],
+      [
+        'gif',
+        await sharp([await base.clone().png().toBuffer(), await solidPng(300, '#3333cc')], { join: { animated: true } })
+          .gif()
+          .toBuffer(),
+      ],
       ['avif', await base.clone().avif().toBuffer()],
       ['apng', await apng(300)],
       ['cmyk', await base.clone().toColourspace('cmyk').jpeg().toBuffer()],

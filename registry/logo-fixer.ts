@@ -76,19 +76,30 @@ function unfixable(message: string): RegistryError {
 function checkOptions(options: FixLogoOptions): Required<Omit<FixLogoOptions, 'crop'>> & { crop?: CropBox } {
   const size = options.size ?? LOGO_RULES.recommendedSide;
   if (!Number.isInteger(size) || size < LOGO_RULES.minSide || size > LOGO_RULES.maxSide) {
-    throw new RegistryError('invalid-option', `The logo size must be a whole number from ${LOGO_RULES.minSide} to ${LOGO_RULES.maxSide} (256 is recommended); got ${size}.`);
+    throw new RegistryError(
+      'invalid-option',
+      `The logo size must be a whole number from ${LOGO_RULES.minSide} to ${LOGO_RULES.maxSide} (256 is recommended); got ${size}.`,
+    );
   }
   const fit = options.fit ?? 'cover';
-  if (fit !== 'cover' && fit !== 'contain') throw new RegistryError('invalid-option', `fit must be "cover" (crop to a square) or "contain" (pad to a square); got "${String(fit)}".`);
+  if (fit !== 'cover' && fit !== 'contain')
+    throw new RegistryError(
+      'invalid-option',
+      `fit must be "cover" (crop to a square) or "contain" (pad to a square); got "${String(fit)}".`,
+    );
   const position = options.position ?? 'centre';
-  if (position !== 'centre' && position !== 'attention') throw new RegistryError('invalid-option', `position must be "centre" or "attention"; got "${String(position)}".`);
+  if (position !== 'centre' && position !== 'attention')
+    throw new RegistryError('invalid-option', `position must be "centre" or "attention"; got "${String(position)}".`);
   const previewSize = options.previewSize ?? 128;
-  if (!Number.isInteger(previewSize) || previewSize < 0 || previewSize > 1024) throw new RegistryError('invalid-option', 'previewSize must be a whole number from 0 to 1024.');
+  if (!Number.isInteger(previewSize) || previewSize < 0 || previewSize > 1024)
+    throw new RegistryError('invalid-option', 'previewSize must be a whole number from 0 to 1024.');
   return { size, fit, position, previewSize, ...(options.crop ? { crop: options.crop } : {}) };
 }
 
 function tooBig(size: number): RegistryError {
-  return unfixable(`The image is ${(size / 1e6).toFixed(0)} MB; images over ${MAX_INPUT_BYTES / 1024 / 1024} MB are not opened. Export a smaller version first.`);
+  return unfixable(
+    `The image is ${(size / 1e6).toFixed(0)} MB; images over ${MAX_INPUT_BYTES / 1024 / 1024} MB are not opened. Export a smaller version first.`,
+  );
 }
 
 async function readInput(input: Buffer | string): Promise<Buffer> {
@@ -107,7 +118,10 @@ async function readInput(input: Buffer | string): Promise<Buffer> {
 }
 
 /** Width and height of the upright image, without decoding pixels. */
-async function uprightSize(bytes: Buffer, format: string | null): Promise<{ width: number; height: number; format: string | null; isSvg: boolean }> {
+async function uprightSize(
+  bytes: Buffer,
+  format: string | null,
+): Promise<{ width: number; height: number; format: string | null; isSvg: boolean }> {
   const sharp = await loadSharp();
   if (format === 'png') {
     // Read our own header first: a PNG bomb is refused before libvips sees it.
@@ -118,17 +132,38 @@ async function uprightSize(bytes: Buffer, format: string | null): Promise<{ widt
   try {
     meta = await sharp(bytes, { limitInputPixels: FIX_PIXEL_LIMIT, pages: 1 }).metadata();
   } catch {
-    throw unfixable(format ? `The ${format.toUpperCase()} image is damaged and cannot be opened. Export it again.` : 'The file is not an image the companion can open. Use a PNG, JPEG, WebP, GIF, SVG or AVIF file.');
+    throw unfixable(
+      format
+        ? `The ${format.toUpperCase()} image is damaged and cannot be opened. Export it again.`
+        : 'The file is not an image the companion can open. Use a PNG, JPEG, WebP, GIF, SVG or AVIF file.',
+    );
   }
-  if (!meta.width || !meta.height) throw unfixable('The image has no size information and cannot be opened. Export it again as PNG or JPEG.');
+  if (!meta.width || !meta.height)
+    throw unfixable('The image has no size information and cannot be opened. Export it again as PNG or JPEG.');
   const turned = (meta.orientation ?? 1) >= 5;
-  return { width: turned ? meta.height : meta.width, height: turned ? meta.width : meta.height, format: meta.format ?? format, isSvg: meta.format === 'svg' };
+  return {
+    width: turned ? meta.height : meta.width,
+    height: turned ? meta.width : meta.height,
+    format: meta.format ?? format,
+    isSvg: meta.format === 'svg',
+  };
 }
 
 function checkCrop(crop: CropBox, width: number, height: number): void {
   const ints = [crop.left, crop.top, crop.width, crop.height].every((n) => Number.isInteger(n));
-  if (!ints || crop.left < 0 || crop.top < 0 || crop.width < 1 || crop.height < 1 || crop.left + crop.width > width || crop.top + crop.height > height) {
-    throw new RegistryError('invalid-option', `The crop box (left ${crop.left}, top ${crop.top}, ${crop.width}×${crop.height}) must be whole pixels inside the ${width}×${height} image.`);
+  if (
+    !ints ||
+    crop.left < 0 ||
+    crop.top < 0 ||
+    crop.width < 1 ||
+    crop.height < 1 ||
+    crop.left + crop.width > width ||
+    crop.top + crop.height > height
+  ) {
+    throw new RegistryError(
+      'invalid-option',
+      `The crop box (left ${crop.left}, top ${crop.top}, ${crop.width}×${crop.height}) must be whole pixels inside the ${width}×${height} image.`,
+    );
   }
 }
 
@@ -142,7 +177,9 @@ export async function fixLogo(input: Buffer | string, options: FixLogoOptions = 
   const sniffed = sniffImageFormat(bytes);
   const { width, height, isSvg } = await uprightSize(bytes, sniffed);
   if (width * height > FIX_PIXEL_LIMIT) {
-    throw unfixable(`The image is ${width}×${height} px (${Math.round((width * height) / 1e6)} megapixels), more than the ${FIX_PIXEL_LIMIT / 1e6} megapixels the fixer opens. Export a smaller version (1024×1024 is plenty).`);
+    throw unfixable(
+      `The image is ${width}×${height} px (${Math.round((width * height) / 1e6)} megapixels), more than the ${FIX_PIXEL_LIMIT / 1e6} megapixels the fixer opens. Export a smaller version (1024×1024 is plenty).`,
+    );
   }
   if (opts.crop) checkCrop(opts.crop, width, height);
 
@@ -158,13 +195,21 @@ export async function fixLogo(input: Buffer | string, options: FixLogoOptions = 
   let pipeline = sharp(bytes, loadOptions).timeout({ seconds: DECODE_TIMEOUT_SECONDS });
   if (opts.crop) {
     const c = opts.crop;
-    const box = { left: Math.floor(c.left * scale), top: Math.floor(c.top * scale), width: Math.max(1, Math.round(c.width * scale)), height: Math.max(1, Math.round(c.height * scale)) };
+    const box = {
+      left: Math.floor(c.left * scale),
+      top: Math.floor(c.top * scale),
+      width: Math.max(1, Math.round(c.width * scale)),
+      height: Math.max(1, Math.round(c.height * scale)),
+    };
     pipeline = pipeline.extract(box);
   }
   pipeline =
     opts.fit === 'contain'
       ? pipeline.resize(opts.size, opts.size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
-      : pipeline.resize(opts.size, opts.size, { fit: 'cover', position: opts.position === 'attention' && !opts.crop ? sharp.strategy.attention : 'centre' });
+      : pipeline.resize(opts.size, opts.size, {
+          fit: 'cover',
+          position: opts.position === 'attention' && !opts.crop ? sharp.strategy.attention : 'centre',
+        });
 
   let raw: { data: Buffer; info: import('sharp').OutputInfo };
   try {
@@ -179,8 +224,10 @@ export async function fixLogo(input: Buffer | string, options: FixLogoOptions = 
   const after = await checkLogo(png, { path: 'logo.png' });
   const notes: string[] = [];
   const side = Math.min(opts.crop?.width ?? width, opts.crop?.height ?? height);
-  if (!isSvg && side < opts.size) notes.push(`The image was enlarged from ${side} px to ${opts.size} px and may look soft; a larger original gives a sharper logo.`);
-  if (encoding.method === 'palette') notes.push(`Compressed with a ${encoding.colours}-colour palette (quality ${encoding.quality}) to stay under 100,000 bytes.`);
+  if (!isSvg && side < opts.size)
+    notes.push(`The image was enlarged from ${side} px to ${opts.size} px and may look soft; a larger original gives a sharper logo.`);
+  if (encoding.method === 'palette')
+    notes.push(`Compressed with a ${encoding.colours}-colour palette (quality ${encoding.quality}) to stay under 100,000 bytes.`);
   const previews = opts.previewSize > 0 ? await circlePreviews(png, opts.previewSize) : undefined;
   return { png, before, after, encoding, notes, ...(previews ? { previews } : {}) };
 }
@@ -218,7 +265,9 @@ async function encodeUnderLimit(data: Buffer, info: import('sharp').OutputInfo):
     }
   }
   if (found === -1) {
-    throw unfixable(`Even with strong compression the ${info.width}×${info.height} logo stays over 100,000 bytes. Choose a smaller size (256) or a simpler image.`);
+    throw unfixable(
+      `Even with strong compression the ${info.width}×${info.height} logo stays over 100,000 bytes. Choose a smaller size (256) or a simpler image.`,
+    );
   }
   const { quality, colours } = PALETTE_STEPS[found]!;
   return { png: tried.get(found)!, encoding: { method: 'palette', quality, colours, attempts } };

@@ -47,7 +47,8 @@ export async function listAssets(root: string, chain: string): Promise<AssetsLis
 export function logoFiles(listing: AssetsListing): LogoFile[] {
   const out: LogoFile[] = [];
   for (const [name, files] of listing.folders) {
-    if (files.some((f) => f.name === LOGO_FILE_NAME && f.isFile)) out.push({ chain: listing.chain, id: name, path: rel.logo(listing.chain, name) });
+    if (files.some((f) => f.name === LOGO_FILE_NAME && f.isFile))
+      out.push({ chain: listing.chain, id: name, path: rel.logo(listing.chain, name) });
   }
   return out.sort((a, b) => (a.path < b.path ? -1 : 1));
 }
@@ -63,14 +64,28 @@ export function checkLogoFolders(listing: AssetsListing, ids: readonly string[])
   const covered = new Set<string>();
 
   for (const name of listing.strayFiles) {
-    findings.push(finding('assets-stray-file', { path: `${assets}/${name}`, chain }, `"${name}" is a file directly inside assets/. Logos go in assets/<validator id>/logo.png; move or delete it.`));
+    findings.push(
+      finding(
+        'assets-stray-file',
+        { path: `${assets}/${name}`, chain },
+        `"${name}" is a file directly inside assets/. Logos go in assets/<validator id>/logo.png; move or delete it.`,
+      ),
+    );
   }
   for (const [name, files] of listing.folders) {
     const folder = `${assets}/${name}`;
     if (!idSet.has(name)) {
       const near = byLowerCase.get(name.toLowerCase());
-      const hint = near ? ` It differs only in upper/lower case from the id ${near}: rename the folder to exactly that.` : ' Delete it, or add the validator to list.json with exactly this id.';
-      findings.push(finding('logo-orphan-folder', { path: folder, chain, id: name }, `The logo folder "${name}" does not match the id of any validator in list.json.${hint}`));
+      const hint = near
+        ? ` It differs only in upper/lower case from the id ${near}: rename the folder to exactly that.`
+        : ' Delete it, or add the validator to list.json with exactly this id.';
+      findings.push(
+        finding(
+          'logo-orphan-folder',
+          { path: folder, chain, id: name },
+          `The logo folder "${name}" does not match the id of any validator in list.json.${hint}`,
+        ),
+      );
     }
     for (const file of files) {
       const path = `${folder}/${file.name}`;
@@ -78,15 +93,33 @@ export function checkLogoFolders(listing: AssetsListing, ids: readonly string[])
         covered.add(name);
       } else if (MISNAMED.test(file.name)) {
         covered.add(name);
-        findings.push(finding('logo-bad-name', { path, chain, id: name }, `The logo is named "${file.name}"; it must be exactly "logo.png" in lower case, in PNG format. Rename it (or convert it with "companion logo fix").`));
+        findings.push(
+          finding(
+            'logo-bad-name',
+            { path, chain, id: name },
+            `The logo is named "${file.name}"; it must be exactly "logo.png" in lower case, in PNG format. Rename it (or convert it with "companion logo fix").`,
+          ),
+        );
       } else {
-        findings.push(finding('logo-extra-file', { path, chain, id: name }, `"${file.name}" is in the logo folder; only logo.png belongs there. Delete it.`));
+        findings.push(
+          finding(
+            'logo-extra-file',
+            { path, chain, id: name },
+            `"${file.name}" is in the logo folder; only logo.png belongs there. Delete it.`,
+          ),
+        );
       }
     }
   }
   for (const id of idSet) {
     if (covered.has(id) || !isSafeFolderName(id)) continue;
-    findings.push(finding('logo-missing', { path: rel.logo(chain, id), chain, id }, `The validator has no logo. Add a 256×256 PNG at ${rel.logo(chain, id)}.`));
+    findings.push(
+      finding(
+        'logo-missing',
+        { path: rel.logo(chain, id), chain, id },
+        `The validator has no logo. Add a 256×256 PNG at ${rel.logo(chain, id)}.`,
+      ),
+    );
   }
   return findings;
 }

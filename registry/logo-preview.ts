@@ -39,7 +39,9 @@ export async function circlePreviews(logo: Buffer, size = 128): Promise<LogoPrev
         for (let c = 0; c < 3; c++) out[(y * size + x) * 3 + c] = Math.round(data[p + c]! * a + bg[c]! * (1 - a));
       }
     }
-    return sharp(out, { raw: { width: size, height: size, channels: 3 } }).png({ compressionLevel: 6 }).toBuffer();
+    return sharp(out, { raw: { width: size, height: size, channels: 3 } })
+      .png({ compressionLevel: 6 })
+      .toBuffer();
   };
   const [light, dark] = await Promise.all([render(PREVIEW_BACKGROUNDS.light), render(PREVIEW_BACKGROUNDS.dark)]);
   return { light, dark, size };

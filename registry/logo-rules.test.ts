@@ -9,7 +9,11 @@ import { removeDir, tempDir } from './test-support';
 
 const codes = async (input: Buffer | string) => (await checkLogo(input)).findings.map((f) => f.code).sort();
 /** 256×256 grey, stored uncompressed (66 kB): cutting or overwriting its middle hits pixel data. */
-const uncompressedGrey = () => sharp({ create: { width: 256, height: 256, channels: 3, background: '#777777' } }).toColourspace('b-w').png({ compressionLevel: 0 }).toBuffer();
+const uncompressedGrey = () =>
+  sharp({ create: { width: 256, height: 256, channels: 3, background: '#777777' } })
+    .toColourspace('b-w')
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 
 describe('checkLogo', () => {
   it('accepts a compliant 256×256 PNG without findings', async () => {
@@ -19,7 +23,13 @@ describe('checkLogo', () => {
   });
 
   it('reports size and shape: not square, too small, too large, not the recommended size', async () => {
-    expect(await codes(await sharp({ create: { width: 256, height: 259, channels: 3, background: '#fff' } }).png().toBuffer())).toEqual(['logo-not-square']);
+    expect(
+      await codes(
+        await sharp({ create: { width: 256, height: 259, channels: 3, background: '#fff' } })
+          .png()
+          .toBuffer(),
+      ),
+    ).toEqual(['logo-not-square']);
     expect(await codes(await solidPng(1))).toEqual(['logo-dimensions-too-small']);
     expect(await codes(await solidPng(600))).toEqual(['logo-dimensions-too-large']);
     expect(await codes(await solidPng(512))).toEqual(['logo-size-not-recommended']);
@@ -45,7 +55,9 @@ describe('checkLogo', () => {
   });
 
   it('names the real format of a JPEG renamed to logo.png, and of an SVG', async () => {
-    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#f00' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#f00' } })
+      .jpeg()
+      .toBuffer();
     const result = await checkLogo(jpeg);
     expect(result.findings.map((f) => f.code)).toEqual(['logo-not-png', 'logo-not-square']);
     expect(result.findings[0]!.message).toMatch(/a JPEG photo, not a PNG \(renaming a file does not convert it\)/);
@@ -66,7 +78,10 @@ describe('checkLogo', () => {
     const animated = await apng();
     expect((await sharp(animated).metadata()).format).toBe('png'); // sharp alone does not say it is animated
     expect(await codes(animated)).toEqual(['logo-animated']);
-    const sixteen = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#808080' } }).toColourspace('rgb16').png().toBuffer();
+    const sixteen = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#808080' } })
+      .toColourspace('rgb16')
+      .png()
+      .toBuffer();
     expect(await codes(sixteen)).toEqual(['logo-16-bit']);
     expect(await codes(await solidPng(256, '#abcdef', { progressive: true }))).toEqual(['logo-interlaced']);
     const text = await checkLogo(await pngWithHugeText(5_000_000));
@@ -76,7 +91,9 @@ describe('checkLogo', () => {
 
   it('reports an unreadable path instead of throwing', async () => {
     const result = await checkLogo('/nonexistent/logo.png');
-    expect(result.findings.map((f) => [f.code, f.message])).toEqual([['logo-unreadable', 'The logo could not be read: the file does not exist.']]);
+    expect(result.findings.map((f) => [f.code, f.message])).toEqual([
+      ['logo-unreadable', 'The logo could not be read: the file does not exist.'],
+    ]);
   });
 });
 

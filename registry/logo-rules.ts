@@ -41,8 +41,14 @@ export interface LogoCheck {
 }
 
 const FORMAT_NAMES: Record<string, string> = {
-  jpeg: 'a JPEG photo', gif: 'a GIF', webp: 'a WebP image', avif: 'an AVIF image', heif: 'a HEIF image',
-  bmp: 'a BMP image', tiff: 'a TIFF image', svg: 'an SVG drawing',
+  jpeg: 'a JPEG photo',
+  gif: 'a GIF',
+  webp: 'a WebP image',
+  avif: 'an AVIF image',
+  heif: 'a HEIF image',
+  bmp: 'a BMP image',
+  tiff: 'a TIFF image',
+  svg: 'an SVG drawing',
 };
 
 const kb = (n: number) => `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)} kB`;
@@ -52,27 +58,59 @@ export function dimensionFindings(width: number, height: number, place: FindingP
   const out: Finding[] = [];
   const { minSide, maxSide, recommendedSide } = LOGO_RULES;
   if (width !== height) {
-    out.push(finding('logo-not-square', place, `The logo is ${width}×${height} px; it must be square (the same width and height). "companion logo fix" crops or pads it to a square.`));
+    out.push(
+      finding(
+        'logo-not-square',
+        place,
+        `The logo is ${width}×${height} px; it must be square (the same width and height). "companion logo fix" crops or pads it to a square.`,
+      ),
+    );
   }
   if (Math.min(width, height) < minSide) {
-    out.push(finding('logo-dimensions-too-small', place, `The logo is ${width}×${height} px; the smallest allowed is ${minSide}×${minSide}. Export it again from the original artwork at ${recommendedSide}×${recommendedSide}.`));
+    out.push(
+      finding(
+        'logo-dimensions-too-small',
+        place,
+        `The logo is ${width}×${height} px; the smallest allowed is ${minSide}×${minSide}. Export it again from the original artwork at ${recommendedSide}×${recommendedSide}.`,
+      ),
+    );
   }
   if (Math.max(width, height) > maxSide) {
-    out.push(finding('logo-dimensions-too-large', place, `The logo is ${width}×${height} px; the largest allowed is ${maxSide}×${maxSide}. Resize it to ${recommendedSide}×${recommendedSide} (companion logo fix does this).`));
+    out.push(
+      finding(
+        'logo-dimensions-too-large',
+        place,
+        `The logo is ${width}×${height} px; the largest allowed is ${maxSide}×${maxSide}. Resize it to ${recommendedSide}×${recommendedSide} (companion logo fix does this).`,
+      ),
+    );
   }
   if (out.length === 0 && width !== recommendedSide) {
-    out.push(finding('logo-size-not-recommended', place, `The logo is ${width}×${height} px, which is allowed; ${recommendedSide}×${recommendedSide} is recommended.`));
+    out.push(
+      finding(
+        'logo-size-not-recommended',
+        place,
+        `The logo is ${width}×${height} px, which is allowed; ${recommendedSide}×${recommendedSide} is recommended.`,
+      ),
+    );
   }
   return out;
 }
 
 function fileSizeFinding(bytes: number, place: FindingPlace): Finding[] {
   if (bytes <= LOGO_RULES.maxBytes) return [];
-  return [finding('logo-file-too-large', place, `The logo file is ${bytes.toLocaleString('en-US')} bytes (${kb(bytes)}); the limit is 100,000 bytes. "companion logo fix" compresses it below the limit.`)];
+  return [
+    finding(
+      'logo-file-too-large',
+      place,
+      `The logo file is ${bytes.toLocaleString('en-US')} bytes (${kb(bytes)}); the limit is 100,000 bytes. "companion logo fix" compresses it below the limit.`,
+    ),
+  ];
 }
 
 function decoderMessage(error: unknown): string {
-  const text = String((error as Error)?.message ?? error).split('\n')[0]!.replace(/^Input (buffer|file) /, '');
+  const text = String((error as Error)?.message ?? error)
+    .split('\n')[0]!
+    .replace(/^Input (buffer|file) /, '');
   return text.length > 160 ? `${text.slice(0, 157)}…` : text;
 }
 
@@ -103,29 +141,67 @@ export async function checkLogo(input: Buffer | string, place: Partial<FindingPl
       ({ bytes, size, partial } = await readLogo(input));
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : decoderMessage(error);
-      return { findings: [finding('logo-unreadable', where, `The logo could not be read: ${reason}.`)], facts: { bytes: 0, format: null, decoded: false } };
+      return {
+        findings: [finding('logo-unreadable', where, `The logo could not be read: ${reason}.`)],
+        facts: { bytes: 0, format: null, decoded: false },
+      };
     }
   } else {
     bytes = input;
     size = input.length;
   }
-  if (size === 0) return { findings: [finding('logo-empty', where, 'The logo file is empty (0 bytes). Export the image again.')], facts: { bytes: 0, format: null, decoded: false } };
+  if (size === 0)
+    return {
+      findings: [finding('logo-empty', where, 'The logo file is empty (0 bytes). Export the image again.')],
+      facts: { bytes: 0, format: null, decoded: false },
+    };
 
   const format = sniffImageFormat(bytes);
   if (format !== 'png') return checkOtherFormat(bytes, size, format, where, partial);
 
   const scan = scanPng(bytes);
-  if (!scan.ok) return { findings: [finding('logo-corrupt', where, `The PNG is damaged: ${scan.reason}. Export the image again.`), ...fileSizeFinding(size, where)], facts: { bytes: size, format, decoded: false } };
+  if (!scan.ok)
+    return {
+      findings: [
+        finding('logo-corrupt', where, `The PNG is damaged: ${scan.reason}. Export the image again.`),
+        ...fileSizeFinding(size, where),
+      ],
+      facts: { bytes: size, format, decoded: false },
+    };
   const { width, height, bitDepth, interlaced, animated, metadataBytes, damage } = scan.layout;
   const facts = { bytes: size, format, width, height, bitDepth, interlaced, animated, metadataBytes };
   const findings: Finding[] = [...dimensionFindings(width, height, where), ...fileSizeFinding(size, where)];
-  if (animated) findings.push(finding('logo-animated', where, 'The PNG is animated (APNG). Logos must be still images; "companion logo fix" keeps the first frame.'));
-  if (bitDepth === 16) findings.push(finding('logo-16-bit', where, 'The PNG stores 16 bits per colour channel. 8 bits look the same and the file is smaller.'));
-  if (interlaced) findings.push(finding('logo-interlaced', where, 'The PNG is interlaced. This is allowed, but a non-interlaced PNG is smaller.'));
-  if (metadataBytes > LOGO_RULES.metadataNoticeBytes) findings.push(finding('logo-metadata', where, `The PNG carries ${metadataBytes.toLocaleString('en-US')} bytes of metadata (text, EXIF or colour profile). "companion logo fix" strips it.`));
+  if (animated)
+    findings.push(
+      finding(
+        'logo-animated',
+        where,
+        'The PNG is animated (APNG). Logos must be still images; "companion logo fix" keeps the first frame.',
+      ),
+    );
+  if (bitDepth === 16)
+    findings.push(
+      finding('logo-16-bit', where, 'The PNG stores 16 bits per colour channel. 8 bits look the same and the file is smaller.'),
+    );
+  if (interlaced)
+    findings.push(finding('logo-interlaced', where, 'The PNG is interlaced. This is allowed, but a non-interlaced PNG is smaller.'));
+  if (metadataBytes > LOGO_RULES.metadataNoticeBytes)
+    findings.push(
+      finding(
+        'logo-metadata',
+        where,
+        `The PNG carries ${metadataBytes.toLocaleString('en-US')} bytes of metadata (text, EXIF or colour profile). "companion logo fix" strips it.`,
+      ),
+    );
 
   if (width * height > CHECK_PIXEL_LIMIT) {
-    findings.push(finding('logo-too-many-pixels', where, `The image is ${width}×${height} px (${Math.round((width * height) / 1e6)} megapixels), too large to open safely, so it was not decoded. Export it again at 256×256.`));
+    findings.push(
+      finding(
+        'logo-too-many-pixels',
+        where,
+        `The image is ${width}×${height} px (${Math.round((width * height) / 1e6)} megapixels), too large to open safely, so it was not decoded. Export it again at 256×256.`,
+      ),
+    );
     return { findings, facts: { ...facts, decoded: false } };
   }
   if (partial) return { findings, facts: { ...facts, decoded: false } };
@@ -143,9 +219,21 @@ export async function checkLogo(input: Buffer | string, place: Partial<FindingPl
   return { findings, facts: { ...facts, decoded: true } };
 }
 
-async function checkOtherFormat(bytes: Buffer, size: number, format: string | null, where: FindingPlace, partial: boolean): Promise<LogoCheck> {
-  const what = format ? FORMAT_NAMES[format] ?? `a ${format.toUpperCase()} image` : 'not an image the companion recognises';
-  const findings = [finding('logo-not-png', where, `The file is ${what}, not a PNG${format ? ' (renaming a file does not convert it)' : ''}. ${format ? 'Convert it with "companion logo fix", or export it as PNG.' : 'Export the logo as a PNG image.'}`)];
+async function checkOtherFormat(
+  bytes: Buffer,
+  size: number,
+  format: string | null,
+  where: FindingPlace,
+  partial: boolean,
+): Promise<LogoCheck> {
+  const what = format ? (FORMAT_NAMES[format] ?? `a ${format.toUpperCase()} image`) : 'not an image the companion recognises';
+  const findings = [
+    finding(
+      'logo-not-png',
+      where,
+      `The file is ${what}, not a PNG${format ? ' (renaming a file does not convert it)' : ''}. ${format ? 'Convert it with "companion logo fix", or export it as PNG.' : 'Export the logo as a PNG image.'}`,
+    ),
+  ];
   findings.push(...fileSizeFinding(size, where));
   if (!format || partial) return { findings, facts: { bytes: size, format, decoded: false } };
   // Dimensions still help the person fixing it; metadata() reads the header only.

@@ -39,7 +39,8 @@ export function scanPng(bytes: Uint8Array): PngScan {
   const bitDepth = bytes[24]!;
   const colourType = bytes[25]!;
   const interlaced = bytes[28] === 1;
-  if (width === 0 || height === 0 || width > 0x7fffffff || height > 0x7fffffff) return { ok: false, reason: `its header gives an impossible size (${width}×${height})` };
+  if (width === 0 || height === 0 || width > 0x7fffffff || height > 0x7fffffff)
+    return { ok: false, reason: `its header gives an impossible size (${width}×${height})` };
 
   let animated = false;
   let metadataBytes = 0;

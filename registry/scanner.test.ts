@@ -52,12 +52,20 @@ describe('checkRegistry on a copy of the real corpus', () => {
     expect(umee[0]!.message).toMatch(/bandvaloper/);
 
     expect(one('website-no-scheme', 'harmony')).toHaveLength(11);
-    expect(one('website-no-scheme', 'harmony')[0]!.message).toBe('The website "pops.one" has no https:// in front. Write it as https://pops.one so the wallet can open it.');
+    expect(one('website-no-scheme', 'harmony')[0]!.message).toBe(
+      'The website "pops.one" has no https:// in front. Write it as https://pops.one so the wallet can open it.',
+    );
     const typo = one('website-invalid', 'solana');
     expect(typo.map((f) => [f.line, f.column])).toEqual([[60, 14]]);
     expect(typo[0]!.message).toMatch(/"hhttps:\/\/www.coinbase.com\/cloud" starts with "hhttps:" instead of "https:"/);
 
-    expect(one('commission-not-integer', 'tezos').map((f) => f.message.match(/is ([\d.]+);/)![1])).toEqual(['14.99', '9.95', '14.99', '9.9', '5.9']);
+    expect(one('commission-not-integer', 'tezos').map((f) => f.message.match(/is ([\d.]+);/)![1])).toEqual([
+      '14.99',
+      '9.95',
+      '14.99',
+      '9.9',
+      '5.9',
+    ]);
     expect(one('field-unknown', 'tezos').map((f) => f.field)).toEqual(['staking.freeSpace', 'staking.openForDelegation']);
     expect(one('list-indentation', 'solana')).toHaveLength(1);
 
@@ -84,7 +92,10 @@ describe('checkRegistry on a copy of the real corpus', () => {
   it('stops when its signal is aborted (the UI cancels a scan)', async () => {
     const controller = new AbortController();
     let seen = 0;
-    const scan = checkRegistry(root, { signal: controller.signal, onProgress: (e) => e.phase === 'check' && ++seen === 5 && controller.abort() });
+    const scan = checkRegistry(root, {
+      signal: controller.signal,
+      onProgress: (e) => e.phase === 'check' && ++seen === 5 && controller.abort(),
+    });
     await expect(scan).rejects.toMatchObject({ name: 'AbortError' });
     expect(seen).toBeLessThan(382);
   });
@@ -93,7 +104,9 @@ describe('checkRegistry on a copy of the real corpus', () => {
     const tron = await checkRegistry(root, { chains: ['tron'] });
     expect(tron.summary).toMatchObject({ chains: 1, entries: 10, logos: 10 });
     await expect(checkRegistry(root, { chains: ['bsc'] })).rejects.toThrow(/No validators folder for "bsc"/);
-    await expect(checkRegistry(join(root, 'blockchains', 'cosmos'))).rejects.toThrow(`is not a validator registry folder: it has no blockchains/<chain>/validators folders. Choose the folder of your copy of the assets repository (the one that contains "blockchains"). Did you mean "${root}"?`);
+    await expect(checkRegistry(join(root, 'blockchains', 'cosmos'))).rejects.toThrow(
+      `is not a validator registry folder: it has no blockchains/<chain>/validators folders. Choose the folder of your copy of the assets repository (the one that contains "blockchains"). Did you mean "${root}"?`,
+    );
   });
 });
 
@@ -109,7 +122,12 @@ describe('checkRegistry on a damaged registry', () => {
     const list = JSON.parse(await readFile(join(chain, 'list.json'), 'utf8')) as { id: string }[];
     // A duplicated entry, a JPEG saved as logo.png, a logo named Logo.PNG, an orphan folder.
     await writeFile(join(chain, 'list.json'), JSON.stringify([...list, list[0]], null, 4));
-    await writeFile(join(chain, 'assets', list[1]!.id, 'logo.png'), await sharp({ create: { width: 256, height: 256, channels: 3, background: '#fff' } }).jpeg().toBuffer());
+    await writeFile(
+      join(chain, 'assets', list[1]!.id, 'logo.png'),
+      await sharp({ create: { width: 256, height: 256, channels: 3, background: '#fff' } })
+        .jpeg()
+        .toBuffer(),
+    );
     await rename(join(chain, 'assets', list[2]!.id, 'logo.png'), join(chain, 'assets', list[2]!.id, 'Logo.PNG'));
     await mkdir(join(chain, 'assets', 'TNotAValidator'));
   });
@@ -117,7 +135,16 @@ describe('checkRegistry on a damaged registry', () => {
 
   it('finds every problem, including the ones the registry CI misses', async () => {
     const report = await checkRegistry(root);
-    const got = report.findings.filter((f) => f.code !== 'logo-size-not-recommended' && f.code !== 'logo-not-square').map((f) => `${f.chain} ${f.code}`);
-    expect(got.sort()).toEqual(['bsc chain-unknown', 'bsc list-missing', 'tron id-duplicate', 'tron logo-bad-name', 'tron logo-not-png', 'tron logo-orphan-folder']);
+    const got = report.findings
+      .filter((f) => f.code !== 'logo-size-not-recommended' && f.code !== 'logo-not-square')
+      .map((f) => `${f.chain} ${f.code}`);
+    expect(got.sort()).toEqual([
+      'bsc chain-unknown',
+      'bsc list-missing',
+      'tron id-duplicate',
+      'tron logo-bad-name',
+      'tron logo-not-png',
+      'tron logo-orphan-folder',
+    ]);
   });
 });

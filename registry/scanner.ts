@@ -61,7 +61,13 @@ async function checkList(root: string, chain: string, assets: AssetsListing): Pr
   const path = rel.list(chain);
   const findings: Finding[] = [];
   if (!getRegistryChain(chain)) {
-    findings.push(finding('chain-unknown', { path: rel.validators(chain), chain }, `"${chain}" is not one of the 52 registry chains, so its ids cannot be checked. Check the folder name (for example "smartchain", not "bsc").`));
+    findings.push(
+      finding(
+        'chain-unknown',
+        { path: rel.validators(chain), chain },
+        `"${chain}" is not one of the 52 registry chains, so its ids cannot be checked. Check the folder name (for example "smartchain", not "bsc").`,
+      ),
+    );
   }
   let bytes: Buffer;
   try {
@@ -70,7 +76,11 @@ async function checkList(root: string, chain: string, assets: AssetsListing): Pr
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
     findings.push(
       missing
-        ? finding('list-missing', { path, chain }, `The chain has a validators folder but no list.json. Create it with the content [] or remove the folder.`)
+        ? finding(
+            'list-missing',
+            { path, chain },
+            `The chain has a validators folder but no list.json. Create it with the content [] or remove the folder.`,
+          )
         : finding('list-unreadable', { path, chain }, `list.json could not be read: ${(error as Error).message}.`),
     );
     return { findings, entries: 0 };
@@ -79,7 +89,9 @@ async function checkList(root: string, chain: string, assets: AssetsListing): Pr
   findings.push(...doc.findings);
   if (!doc.ok) return { findings, entries: 0 };
   findings.push(...checkEntries(chain, doc.entries, doc.spans, path));
-  const ids = doc.entries.flatMap((e) => (typeof e === 'object' && e !== null && typeof (e as { id?: unknown }).id === 'string' ? [(e as { id: string }).id] : []));
+  const ids = doc.entries.flatMap((e) =>
+    typeof e === 'object' && e !== null && typeof (e as { id?: unknown }).id === 'string' ? [(e as { id: string }).id] : [],
+  );
   findings.push(...checkLogoFolders(assets, ids));
   return { findings, entries: doc.entries.length };
 }
@@ -94,7 +106,10 @@ export async function checkRegistry(root: string, options: CheckRegistryOptions 
   const chains = options.chains ? [...new Set(options.chains)] : present;
   const absent = chains.filter((c) => !present.includes(c));
   if (absent.length > 0) {
-    throw new RegistryError('unknown-chain', `No validators folder for ${absent.map((c) => `"${c}"`).join(', ')} in this registry. Chains here: ${present.join(', ')}.`);
+    throw new RegistryError(
+      'unknown-chain',
+      `No validators folder for ${absent.map((c) => `"${c}"`).join(', ')} in this registry. Chains here: ${present.join(', ')}.`,
+    );
   }
 
   const work: ChainWork[] = await Promise.all(

@@ -36,7 +36,21 @@ describe('unifiedDiff', () => {
     const before = '[\n    {\n        "id": "a"\n    }\n]';
     const after = '[\n    {\n        "id": "a"\n    },\n    {\n        "id": "b"\n    }\n]';
     expect(unifiedDiff(before, after, { path: 'list.json' })).toBe(
-      ['--- a/list.json', '+++ b/list.json', '@@ -1,5 +1,8 @@', ' [', '     {', '         "id": "a"', '+    },', '+    {', '+        "id": "b"', '     }', ' ]', '\\ No newline at end of file', ''].join('\n'),
+      [
+        '--- a/list.json',
+        '+++ b/list.json',
+        '@@ -1,5 +1,8 @@',
+        ' [',
+        '     {',
+        '         "id": "a"',
+        '+    },',
+        '+    {',
+        '+        "id": "b"',
+        '     }',
+        ' ]',
+        '\\ No newline at end of file',
+        '',
+      ].join('\n'),
     );
   });
 

@@ -42,7 +42,13 @@ export function checkText(text: string, label: string, place: FindingPlace): Fin
   const out: Finding[] = [];
   const control = CONTROL.exec(text);
   if (control) {
-    out.push(finding('text-control-characters', place, `${label} contains ${describeChar(control[0])} ${where(text, control.index)}. Keep it on one line of plain text and remove the character.`));
+    out.push(
+      finding(
+        'text-control-characters',
+        place,
+        `${label} contains ${describeChar(control[0])} ${where(text, control.index)}. Keep it on one line of plain text and remove the character.`,
+      ),
+    );
   }
   let emojiJoiner = false;
   for (const m of text.matchAll(ZERO_WIDTH)) {
@@ -50,11 +56,23 @@ export function checkText(text: string, label: string, place: FindingPlace): Fin
       emojiJoiner = true;
       continue;
     }
-    out.push(finding('text-zero-width', place, `${label} contains ${describeChar(m[0])} ${where(text, m.index)}. It cannot be seen but changes how the text matches and sorts; delete it (retype the text around it).`));
+    out.push(
+      finding(
+        'text-zero-width',
+        place,
+        `${label} contains ${describeChar(m[0])} ${where(text, m.index)}. It cannot be seen but changes how the text matches and sorts; delete it (retype the text around it).`,
+      ),
+    );
     break;
   }
   if (emojiJoiner) {
-    out.push(finding('text-emoji-joiner', place, `${label} contains a zero-width joiner inside an emoji. That is how combined emoji are made; nothing to fix if the emoji is intended.`));
+    out.push(
+      finding(
+        'text-emoji-joiner',
+        place,
+        `${label} contains a zero-width joiner inside an emoji. That is how combined emoji are made; nothing to fix if the emoji is intended.`,
+      ),
+    );
   }
   if (text.trim() !== text && text.trim() !== '') {
     out.push(finding('text-whitespace', place, `${label} starts or ends with spaces. Remove them.`));

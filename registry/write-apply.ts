@@ -7,7 +7,16 @@ import { mkdir, rmdir, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { readIfExists, syncDirectory, writeFileAtomic } from './atomic-write';
 import { RegistryError } from './errors';
-import { defaultHistoryDir, listHistory, pruneHistory, readBefore, recordOperation, updateRecord, type HistoryFile, type HistoryRecord } from './history';
+import {
+  defaultHistoryDir,
+  listHistory,
+  pruneHistory,
+  readBefore,
+  recordOperation,
+  updateRecord,
+  type HistoryFile,
+  type HistoryRecord,
+} from './history';
 import { absolute } from './layout';
 import { sha256 } from './list-reader';
 import type { WritePlan } from './write-plan';
@@ -46,7 +55,10 @@ function changedMessage(path: string): string {
 export async function applyWrite(plan: WritePlan, options: WriteOptions = {}): Promise<AppliedWrite> {
   if (plan.blocking.length > 0) {
     const codes = [...new Set(plan.blocking.map((f) => f.code))];
-    throw new RegistryError('blocked-by-findings', `Nothing was written: ${plan.blocking.length} problem${plan.blocking.length > 1 ? 's' : ''} must be fixed first (${codes.join(', ')}). ${plan.blocking[0]!.message} To write anyway, override the check by name.`);
+    throw new RegistryError(
+      'blocked-by-findings',
+      `Nothing was written: ${plan.blocking.length} problem${plan.blocking.length > 1 ? 's' : ''} must be fixed first (${codes.join(', ')}). ${plan.blocking[0]!.message} To write anyway, override the check by name.`,
+    );
   }
   const { root } = plan;
   const historyDir = options.historyDir ?? (await defaultHistoryDir(root));
@@ -60,7 +72,13 @@ export async function applyWrite(plan: WritePlan, options: WriteOptions = {}): P
         if ((now ? sha256(now) : null) !== file.beforeHash) throw new RegistryError('changed-on-disk', changedMessage(file.path));
       }
       const files: HistoryFile[] = [];
-      for (const file of plan.files) files.push({ path: file.path, beforeHash: file.beforeHash, afterHash: sha256(file.after), createdDirs: await missingDirs(root, file.path) });
+      for (const file of plan.files)
+        files.push({
+          path: file.path,
+          beforeHash: file.beforeHash,
+          afterHash: sha256(file.after),
+          createdDirs: await missingDirs(root, file.path),
+        });
       const record = await recordOperation(
         historyDir,
         root,
@@ -97,11 +115,22 @@ export async function undo(root: string, options: UndoOptions = {}): Promise<Und
     root,
     async () => {
       const records = await listHistory(historyDir);
-      const target = options.operationId ? records.find((r) => r.id === options.operationId) : records.find((r) => r.kind !== 'undo' && !r.undoneBy);
+      const target = options.operationId
+        ? records.find((r) => r.id === options.operationId)
+        : records.find((r) => r.kind !== 'undo' && !r.undoneBy);
       if (!target) {
-        throw new RegistryError('nothing-to-undo', options.operationId ? `There is no saved operation ${options.operationId} for this registry.` : 'There is nothing to undo for this registry.');
+        throw new RegistryError(
+          'nothing-to-undo',
+          options.operationId
+            ? `There is no saved operation ${options.operationId} for this registry.`
+            : 'There is nothing to undo for this registry.',
+        );
       }
-      if (target.undoneBy) throw new RegistryError('nothing-to-undo', `Operation ${target.id} ("${target.summary}") was already undone by ${target.undoneBy}.`);
+      if (target.undoneBy)
+        throw new RegistryError(
+          'nothing-to-undo',
+          `Operation ${target.id} ("${target.summary}") was already undone by ${target.undoneBy}.`,
+        );
 
       // Refuse if any file moved on since: undoing would throw away someone's later change.
       const now: (Buffer | null)[] = [];
@@ -109,11 +138,16 @@ export async function undo(root: string, options: UndoOptions = {}): Promise<Und
         const bytes = await readIfExists(absolute(root, file.path));
         const hash = bytes ? sha256(bytes) : null;
         if (hash !== file.afterHash && hash !== file.beforeHash) {
-          throw new RegistryError('undo-conflict', `${file.path} was changed after "${target.summary}". Undoing now would lose that later change, so nothing was restored.`);
+          throw new RegistryError(
+            'undo-conflict',
+            `${file.path} was changed after "${target.summary}". Undoing now would lose that later change, so nothing was restored.`,
+          );
         }
         now.push(bytes);
       }
-      const restoring = target.files.map((file, i) => ({ file, i, current: now[i]! })).filter(({ file, current }) => (current ? sha256(current) : null) !== file.beforeHash);
+      const restoring = target.files
+        .map((file, i) => ({ file, i, current: now[i]! }))
+        .filter(({ file, current }) => (current ? sha256(current) : null) !== file.beforeHash);
       const record = await recordOperation(
         historyDir,
         root,
@@ -123,7 +157,12 @@ export async function undo(root: string, options: UndoOptions = {}): Promise<Und
           validatorId: target.validatorId,
           summary: `Undo: ${target.summary}`,
           undoes: target.id,
-          files: restoring.map(({ file, current }) => ({ path: file.path, beforeHash: current ? sha256(current) : null, afterHash: file.beforeHash, createdDirs: [] })),
+          files: restoring.map(({ file, current }) => ({
+            path: file.path,
+            beforeHash: current ? sha256(current) : null,
+            afterHash: file.beforeHash,
+            createdDirs: [],
+          })),
         },
         restoring.map(({ current }) => current),
       );

@@ -83,7 +83,10 @@ export async function withRegistryLock<T>(root: string, fn: () => Promise<T>, op
       continue;
     }
     if (Date.now() > deadline) {
-      throw new RegistryError('busy', `Another write to this registry is in progress (${owner}). Nothing was written; try again when it has finished.`);
+      throw new RegistryError(
+        'busy',
+        `Another write to this registry is in progress (${owner}). Nothing was written; try again when it has finished.`,
+      );
     }
     await new Promise((r) => setTimeout(r, 10 + Math.random() * 30));
   }

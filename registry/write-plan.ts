@@ -133,7 +133,12 @@ async function loadList(root: string, chain: string): Promise<ListDocument> {
   if (chains.length === 0) throw new RegistryError('not-a-registry', notARegistryMessage(root));
   if (!chains.includes(chain)) {
     const known = getRegistryChain(chain);
-    throw new RegistryError('unknown-chain', known ? `This registry has no folder for ${known.name} (${rel.validators(chain)}). Update your copy of the registry.` : `"${chain}" is not a chain of this registry. Chains: ${chains.join(', ')}.`);
+    throw new RegistryError(
+      'unknown-chain',
+      known
+        ? `This registry has no folder for ${known.name} (${rel.validators(chain)}). Update your copy of the registry.`
+        : `"${chain}" is not a chain of this registry. Chains: ${chains.join(', ')}.`,
+    );
   }
   const path = rel.list(chain);
   const bytes = await readIfExists(absolute(root, path));
@@ -141,7 +146,10 @@ async function loadList(root: string, chain: string): Promise<ListDocument> {
   const doc = parseList(bytes, { path, chain });
   if (!doc.ok) {
     const why = doc.findings.find((f) => f.severity === 'error');
-    throw new RegistryError('list-unparseable', `${path} cannot be changed because it does not parse: ${why?.message ?? 'it is not a JSON list'}`);
+    throw new RegistryError(
+      'list-unparseable',
+      `${path} cannot be changed because it does not parse: ${why?.message ?? 'it is not a JSON list'}`,
+    );
   }
   return doc;
 }
@@ -167,7 +175,10 @@ async function planLogo(root: string, chain: string, id: string, logo: LogoInput
   const place = { path, chain, id };
   const current = await readIfExists(absolute(root, path));
   if (!logo) {
-    if (!current) return { findings: [finding('logo-missing', place, `The validator has no logo. Add a 256×256 PNG (it will be written to ${path}).`)] };
+    if (!current)
+      return {
+        findings: [finding('logo-missing', place, `The validator has no logo. Add a 256×256 PNG (it will be written to ${path}).`)],
+      };
     return { findings: (await checkLogo(current, place)).findings };
   }
   let bytes: Buffer;
@@ -178,10 +189,17 @@ async function planLogo(root: string, chain: string, id: string, logo: LogoInput
   } else if (Buffer.isBuffer(logo.source)) {
     bytes = logo.source;
   } else {
-    const size = await stat(logo.source).then((s) => s.size, () => null);
+    const size = await stat(logo.source).then(
+      (s) => s.size,
+      () => null,
+    );
     if (size === null) throw new RegistryError('invalid-option', `The logo file "${logo.source}" does not exist.`);
     // A logo must be under 100 kB; do not read a huge file only to say so.
-    if (size > MAX_UNFIXED_LOGO_BYTES) throw new RegistryError('invalid-option', `The logo file is ${(size / 1e6).toFixed(1)} MB; a logo must be under 100 kB. Let the companion convert it (--fix-logo, or "fix" in the app).`);
+    if (size > MAX_UNFIXED_LOGO_BYTES)
+      throw new RegistryError(
+        'invalid-option',
+        `The logo file is ${(size / 1e6).toFixed(1)} MB; a logo must be under 100 kB. Let the companion convert it (--fix-logo, or "fix" in the app).`,
+      );
     bytes = await readFile(logo.source);
   }
   const findings = (await checkLogo(bytes, place)).findings;
@@ -191,7 +209,11 @@ async function planLogo(root: string, chain: string, id: string, logo: LogoInput
 
 export async function planWrite(root: string, operation: WriteOperation, options: PlanOptions = {}): Promise<WritePlan> {
   const overrides = (options.override ?? []).map((code) => {
-    if (!isFindingCode(code)) throw new RegistryError('invalid-option', `"${code}" is not a finding code, so it cannot be overridden. See "Finding codes" in the README.`);
+    if (!isFindingCode(code))
+      throw new RegistryError(
+        'invalid-option',
+        `"${code}" is not a finding code, so it cannot be overridden. See "Finding codes" in the README.`,
+      );
     return code;
   });
   const { chain } = operation;
@@ -208,15 +230,29 @@ export async function planWrite(root: string, operation: WriteOperation, options
     const normal = typeof entry['id'] === 'string' ? checkValidatorId(chain, entry['id']) : undefined;
     if (normal?.ok) entry['id'] = normal.value;
     if (existing.includes(entry['id'] as string)) {
-      throw new RegistryError('entry-exists', `${chain} already has a validator with the id ${String(entry['id'])}. Use update to change it.`);
+      throw new RegistryError(
+        'entry-exists',
+        `${chain} already has a validator with the id ${String(entry['id'])}. Use update to change it.`,
+      );
     }
     index = doc.entries.length;
   } else {
     index = existing.indexOf(operation.id);
-    if (index === -1) throw new RegistryError('entry-not-found', `${chain} has no validator with the id ${operation.id}. Check the id (it must match exactly), or use add.`);
-    if (existing.indexOf(operation.id, index + 1) !== -1) throw new RegistryError('entry-has-duplicate-keys', `${chain} lists the id ${operation.id} more than once. Remove the duplicate by hand first, so it is clear which one to change.`);
+    if (index === -1)
+      throw new RegistryError(
+        'entry-not-found',
+        `${chain} has no validator with the id ${operation.id}. Check the id (it must match exactly), or use add.`,
+      );
+    if (existing.indexOf(operation.id, index + 1) !== -1)
+      throw new RegistryError(
+        'entry-has-duplicate-keys',
+        `${chain} lists the id ${operation.id} more than once. Remove the duplicate by hand first, so it is clear which one to change.`,
+      );
     if (doc.spans[index]!.duplicateKeys.length > 0) {
-      throw new RegistryError('entry-has-duplicate-keys', `The entry ${operation.id} repeats the key(s) ${doc.spans[index]!.duplicateKeys.join(', ')}; changing it would silently drop one value. Remove the duplicate key by hand first.`);
+      throw new RegistryError(
+        'entry-has-duplicate-keys',
+        `The entry ${operation.id} repeats the key(s) ${doc.spans[index]!.duplicateKeys.join(', ')}; changing it would silently drop one value. Remove the duplicate key by hand first.`,
+      );
     }
     previous = doc.entries[index] as Obj;
     entry =
@@ -226,7 +262,10 @@ export async function planWrite(root: string, operation: WriteOperation, options
   }
   const id = entry['id'];
   if (typeof id !== 'string' || !isSafeFolderName(id)) {
-    throw new RegistryError('unsafe-id', `The id ${JSON.stringify(id)} cannot be written: it is empty or contains characters that cannot be a folder name.`);
+    throw new RegistryError(
+      'unsafe-id',
+      `The id ${JSON.stringify(id)} cannot be written: it is empty or contains characters that cannot be a folder name.`,
+    );
   }
   entry = orderEntry(entry);
 
@@ -235,7 +274,11 @@ export async function planWrite(root: string, operation: WriteOperation, options
   const after = parseList(afterBytes, { path, chain });
   // Nothing lost: the new file parses and every other entry is exactly what it was.
   const others = (list: readonly unknown[]) => list.filter((_, i) => i !== index);
-  if (!after.ok || JSON.stringify(others(after.entries)) !== JSON.stringify(others(doc.entries)) || JSON.stringify(after.entries[index]) !== JSON.stringify(entry)) {
+  if (
+    !after.ok ||
+    JSON.stringify(others(after.entries)) !== JSON.stringify(others(doc.entries)) ||
+    JSON.stringify(after.entries[index]) !== JSON.stringify(entry)
+  ) {
     throw new Error(`internal error: the edited ${path} did not re-read as expected; nothing was written`);
   }
 

@@ -39,13 +39,24 @@ describe('add', () => {
   it('plans the exact entry, a diff of added lines only, and the files; applying writes exactly that', async () => {
     const original = await readFile(listPath());
     const id = await newValoperId();
-    const plan = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: { ...entryFor(id), payout: { commission: 5 } }, logo: { source: await solidPng() } });
+    const plan = await planWrite(root, {
+      kind: 'add',
+      chain: 'cosmos',
+      entry: { ...entryFor(id), payout: { commission: 5 } },
+      logo: { source: await solidPng() },
+    });
     expect(plan.blocking).toEqual([]);
     expect(plan.entryJson).toBe(
       `{\n        "id": "${id}",\n        "name": "Example Validator",\n        "description": "Reliable staking since 2020.",\n        "website": "https://example.org",\n        "payout": {\n            "commission": 5\n        }\n    }`,
     );
-    expect(plan.files.map((f) => f.path)).toEqual([`blockchains/cosmos/validators/assets/${id}/logo.png`, 'blockchains/cosmos/validators/list.json']);
-    const body = plan.diff.split('\n').slice(2).filter((l) => /^[-+]/.test(l));
+    expect(plan.files.map((f) => f.path)).toEqual([
+      `blockchains/cosmos/validators/assets/${id}/logo.png`,
+      'blockchains/cosmos/validators/list.json',
+    ]);
+    const body = plan.diff
+      .split('\n')
+      .slice(2)
+      .filter((l) => /^[-+]/.test(l));
     expect(body.every((l) => l.startsWith('+'))).toBe(true);
     expect(body).toContain(`+        "id": "${id}",`);
     expect(readFileSync(listPath())).toEqual(original); // planning writes nothing
@@ -65,7 +76,12 @@ describe('add', () => {
 
   it('writes the id in its normal form and refuses an id that already exists', async () => {
     const id = await newValoperId();
-    const plan = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(id.toUpperCase()), logo: { source: await solidPng() } });
+    const plan = await planWrite(root, {
+      kind: 'add',
+      chain: 'cosmos',
+      entry: entryFor(id.toUpperCase()),
+      logo: { source: await solidPng() },
+    });
     expect(plan.id).toBe(id);
     const existing = (parseList(await readFile(listPath()), { path: 'x' }).entries[0] as { id: string }).id;
     const error = await refusal(planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(existing) }));
@@ -83,13 +99,23 @@ describe('add', () => {
     expect(error.message).toMatch(/website-no-scheme/);
     expect(await readFile(listPath())).toEqual(before);
 
-    const partial = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(id, { website: 'example.org' }) }, { override: ['logo-missing'] });
+    const partial = await planWrite(
+      root,
+      { kind: 'add', chain: 'cosmos', entry: entryFor(id, { website: 'example.org' }) },
+      { override: ['logo-missing'] },
+    );
     expect(partial.blocking.map((f) => f.code)).toEqual(['website-no-scheme']);
-    const allowed = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(id, { website: 'example.org' }) }, { override: ['logo-missing', 'website-no-scheme'] });
+    const allowed = await planWrite(
+      root,
+      { kind: 'add', chain: 'cosmos', entry: entryFor(id, { website: 'example.org' }) },
+      { override: ['logo-missing', 'website-no-scheme'] },
+    );
     expect(allowed.blocking).toEqual([]);
     await applyWrite(allowed, { historyDir });
     expect(parseList(await readFile(listPath()), { path: 'x' }).entries.at(-1)).toMatchObject({ id, website: 'example.org' });
-    await expect(planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(id) }, { override: ['no-such-code'] })).rejects.toThrow(/not a finding code/);
+    await expect(planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(id) }, { override: ['no-such-code'] })).rejects.toThrow(
+      /not a finding code/,
+    );
   });
 
   it('refuses to write into a list that does not parse, saying where it is broken', async () => {
@@ -100,7 +126,11 @@ describe('add', () => {
   });
 
   it('adds the first entry to an empty list', async () => {
-    const plan = await planWrite(root, { kind: 'add', chain: 'ontology', entry: entryFor('AFmseVrdL9f9oyCzZefL9tG6UbvhUMqNMV') }, { override: ['logo-missing', 'id-invalid'] });
+    const plan = await planWrite(
+      root,
+      { kind: 'add', chain: 'ontology', entry: entryFor('AFmseVrdL9f9oyCzZefL9tG6UbvhUMqNMV') },
+      { override: ['logo-missing', 'id-invalid'] },
+    );
     await applyWrite(plan, { historyDir });
     expect(parseList(await readFile(join(root, 'blockchains/ontology/validators/list.json')), { path: 'x' }).entries).toHaveLength(1);
   });
@@ -111,12 +141,22 @@ describe('update and disable', () => {
     const before = parseList(await readFile(join(root, 'blockchains/tezos/validators/list.json')), { path: 'x' });
     const index = before.entries.findIndex((e) => (e as { staking?: { freeSpace?: unknown } }).staking?.freeSpace !== undefined);
     const target = before.entries[index] as { id: string };
-    const plan = await planWrite(root, { kind: 'update', chain: 'tezos', id: target.id, changes: { name: 'New Name', payout: { commission: 7 } } });
+    const plan = await planWrite(root, {
+      kind: 'update',
+      chain: 'tezos',
+      id: target.id,
+      changes: { name: 'New Name', payout: { commission: 7 } },
+    });
     expect(plan.blocking).toEqual([]);
     await applyWrite(plan, { historyDir });
     const after = parseList(await readFile(join(root, 'blockchains/tezos/validators/list.json')), { path: 'x' });
     expect(after.entries.filter((_, i) => i !== index)).toEqual(before.entries.filter((_, i) => i !== index));
-    expect(after.entries[index]).toMatchObject({ id: target.id, name: 'New Name', payout: { commission: 7 }, staking: { freeSpace: expect.anything() } });
+    expect(after.entries[index]).toMatchObject({
+      id: target.id,
+      name: 'New Name',
+      payout: { commission: 7 },
+      staking: { freeSpace: expect.anything() },
+    });
 
     const disable = await planWrite(root, { kind: 'disable', chain: 'tezos', id: target.id, note: 'Closed in 2024' });
     await applyWrite(disable, { historyDir });
@@ -140,10 +180,18 @@ describe('update and disable', () => {
     const entries = parseList(await readFile(listPath()), { path: 'x' }).entries as { id: string }[];
     const withLogo = entries.find((e) => existsSync(join(root, 'blockchains/cosmos/validators/assets', e.id, 'logo.png')))!;
     const logoPath = join(root, 'blockchains/cosmos/validators/assets', withLogo.id, 'logo.png');
-    const jpeg = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#ff0000' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#ff0000' } })
+      .jpeg()
+      .toBuffer();
     const blocked = await planWrite(root, { kind: 'update', chain: 'cosmos', id: withLogo.id, changes: {}, logo: { source: jpeg } });
     expect(blocked.blocking.map((f) => f.code)).toEqual(['logo-not-png']);
-    const fixed = await planWrite(root, { kind: 'update', chain: 'cosmos', id: withLogo.id, changes: {}, logo: { source: jpeg, fix: true } });
+    const fixed = await planWrite(root, {
+      kind: 'update',
+      chain: 'cosmos',
+      id: withLogo.id,
+      changes: {},
+      logo: { source: jpeg, fix: true },
+    });
     expect(fixed.files.map((f) => f.path)).toEqual([`blockchains/cosmos/validators/assets/${withLogo.id}/logo.png`]);
     expect(fixed.diff).toBe('');
     expect(fixed.logoFix!.after.findings).toEqual([]);
@@ -162,7 +210,11 @@ describe('update and disable', () => {
 
 describe('changed on disk and concurrent writers', () => {
   it('refuses when the file changed since planning, keeping the other change', async () => {
-    const plan = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(await newValoperId()) }, { override: ['logo-missing'] });
+    const plan = await planWrite(
+      root,
+      { kind: 'add', chain: 'cosmos', entry: entryFor(await newValoperId()) },
+      { override: ['logo-missing'] },
+    );
     const edited = `${(await readFile(listPath(), 'utf8')).replace('"name": "', '"name": "Edited ')}`;
     await writeFile(listPath(), edited);
     const error = await refusal(applyWrite(plan, { historyDir }));
@@ -172,8 +224,16 @@ describe('changed on disk and concurrent writers', () => {
   });
 
   it('of two writers planned from the same file, one wins and the other is refused; no update is lost', async () => {
-    const a = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(await newValoperId('cosmosvaloper', 2)) }, { override: ['logo-missing'] });
-    const b = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(await newValoperId('cosmosvaloper', 3)) }, { override: ['logo-missing'] });
+    const a = await planWrite(
+      root,
+      { kind: 'add', chain: 'cosmos', entry: entryFor(await newValoperId('cosmosvaloper', 2)) },
+      { override: ['logo-missing'] },
+    );
+    const b = await planWrite(
+      root,
+      { kind: 'add', chain: 'cosmos', entry: entryFor(await newValoperId('cosmosvaloper', 3)) },
+      { override: ['logo-missing'] },
+    );
     const results = await Promise.allSettled([applyWrite(a, { historyDir }), applyWrite(b, { historyDir })]);
     const won = results.filter((r) => r.status === 'fulfilled');
     const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -214,7 +274,11 @@ describe('undo', () => {
   });
 
   it('refuses to undo over a later change', async () => {
-    const plan = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(await newValoperId()) }, { override: ['logo-missing'] });
+    const plan = await planWrite(
+      root,
+      { kind: 'add', chain: 'cosmos', entry: entryFor(await newValoperId()) },
+      { override: ['logo-missing'] },
+    );
     await applyWrite(plan, { historyDir });
     await writeFile(listPath(), `${await readFile(listPath(), 'utf8')}\n`);
     const error = await refusal(undo(root, { historyDir }));
@@ -227,7 +291,11 @@ describe('undo', () => {
     try {
       const dir = await defaultHistoryDir(root, { env: { XDG_CONFIG_HOME: home }, platform: 'linux', homedir: home });
       expect(dir.startsWith(join(home, 'gateway-companion', 'registry-history'))).toBe(true);
-      const plan = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(await newValoperId()) }, { override: ['logo-missing'] });
+      const plan = await planWrite(
+        root,
+        { kind: 'add', chain: 'cosmos', entry: entryFor(await newValoperId()) },
+        { override: ['logo-missing'] },
+      );
       await applyWrite(plan, { historyDir: dir });
       const saved = await readdir(dir);
       expect(saved).toContain('registry-root.txt');

@@ -37,7 +37,8 @@ export async function scan(sourceDirs: readonly string[]): Promise<{ findings: F
       const name = dir.split(/[/\\]/).filter(Boolean).pop()!;
       cpSync(resolve(ROOT, dir), join(work, name), { recursive: true, filter: (src) => !/\.test\.tsx?$/.test(src) });
     }
-    const electron = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies.electron!;
+    const electron = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> })
+      .devDependencies.electron!;
     const run = createRequire(import.meta.url)('@doyensec/electronegativity') as Runner;
     const result = await run({
       input: work,

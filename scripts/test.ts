@@ -49,6 +49,9 @@ for (const project of ['tsconfig.node.json', 'tsconfig.web.json', 'tsconfig.e2e.
   tallies.push({ name: `typecheck ${project}`, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 });
 }
 
+const formatStatus = step('Formatting (Prettier)', 'npm', ['run', '--silent', 'format:check']);
+tallies.push({ name: 'formatting', passed: formatStatus === 0 ? 1 : 0, failed: formatStatus === 0 ? 0 : 1, skipped: 0 });
+
 const depsStatus = step('Dependency rules (dependency-cruiser)', 'npm', ['run', '--silent', 'lint:deps']);
 tallies.push({ name: 'dependency rules', passed: depsStatus === 0 ? 1 : 0, failed: depsStatus === 0 ? 0 : 1, skipped: 0 });
 
@@ -57,9 +60,20 @@ tallies.push({ name: 'build', passed: buildStatus === 0 ? 1 : 0, failed: buildSt
 
 if (buildStatus === 0) {
   const vitestFile = join(RESULTS, 'vitest.json');
-  const vitestStatus = step('Unit and integration tests (Vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`]);
+  const vitestStatus = step('Unit and integration tests (Vitest)', bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestFile}`,
+  ]);
   const v = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(vitestFile);
-  if (v) tallies.push({ name: 'vitest', passed: v.numPassedTests, failed: v.numFailedTests + (vitestStatus !== 0 && v.numFailedTests === 0 ? 1 : 0), skipped: v.numPendingTests + v.numTodoTests });
+  if (v)
+    tallies.push({
+      name: 'vitest',
+      passed: v.numPassedTests,
+      failed: v.numFailedTests + (vitestStatus !== 0 && v.numFailedTests === 0 ? 1 : 0),
+      skipped: v.numPendingTests + v.numTodoTests,
+    });
   else tallies.push({ name: 'vitest', passed: 0, failed: 1, skipped: 0 });
 
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -68,14 +82,26 @@ if (buildStatus === 0) {
     tallies.push({ name: 'playwright', passed: 0, failed: 1, skipped: 0 });
   } else {
     const pwFile = join(RESULTS, 'playwright.json');
-    const pwStatus = step('End-to-end tests (Playwright, browser mode)', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwFile });
+    const pwStatus = step('End-to-end tests (Playwright, browser mode)', bin('playwright'), ['test'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: pwFile,
+    });
     const p = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(pwFile);
-    if (p) tallies.push({ name: 'playwright', passed: p.stats.expected + p.stats.flaky, failed: p.stats.unexpected + (pwStatus !== 0 && p.stats.unexpected === 0 ? 1 : 0), skipped: p.stats.skipped });
+    if (p)
+      tallies.push({
+        name: 'playwright',
+        passed: p.stats.expected + p.stats.flaky,
+        failed: p.stats.unexpected + (pwStatus !== 0 && p.stats.unexpected === 0 ? 1 : 0),
+        skipped: p.stats.skipped,
+      });
     else tallies.push({ name: 'playwright', passed: 0, failed: 1, skipped: 0 });
   }
 }
 
-const total = tallies.reduce((t, x) => ({ passed: t.passed + x.passed, failed: t.failed + x.failed, skipped: t.skipped + x.skipped }), { passed: 0, failed: 0, skipped: 0 });
+const total = tallies.reduce((t, x) => ({ passed: t.passed + x.passed, failed: t.failed + x.failed, skipped: t.skipped + x.skipped }), {
+  passed: 0,
+  failed: 0,
+  skipped: 0,
+});
 console.log('\n=== Summary ===');
 for (const t of tallies) console.log(`${t.name.padEnd(28)} ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped`);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);

@@ -38,21 +38,35 @@ export interface FakeGateway {
 
 function buildServer(): McpServer {
   const server = new McpServer({ name: 'fake-gateway', version: '1.0.0' }, { capabilities: { logging: {}, tools: { listChanged: true } } });
-  server.registerTool('echo', { description: 'Echoes its input', inputSchema: { text: z.string() } }, async ({ text }) => ({ content: [{ type: 'text', text }] }));
-  server.registerTool('fail', { description: 'Fails as a tool', inputSchema: {} }, async () => ({ isError: true, content: [{ type: 'text', text: JSON.stringify({ code: 'NOT_FOUND', message: 'nothing here' }) }] }));
-  server.registerTool('slow', { description: 'Reports progress until cancelled or done', inputSchema: { steps: z.number(), ms: z.number() } }, async ({ steps, ms }, extra) => {
-    const token = extra._meta?.progressToken;
-    for (let i = 1; i <= steps; i++) {
-      await new Promise((r) => setTimeout(r, ms));
-      if (extra.signal.aborted) throw new Error('cancelled');
-      if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: i, total: steps } });
-    }
-    return { content: [{ type: 'text', text: `done after ${steps}` }] };
-  });
-  server.registerTool('roots', { description: 'Asks the client for its roots (server→client request)', inputSchema: {} }, async (_args, extra) => {
-    const roots = await extra.sendRequest({ method: 'roots/list' }, ListRootsResultSchema);
-    return { content: [{ type: 'text', text: roots.roots.map((r) => r.uri).join(',') }] };
-  });
+  server.registerTool('echo', { description: 'Echoes its input', inputSchema: { text: z.string() } }, async ({ text }) => ({
+    content: [{ type: 'text', text }],
+  }));
+  server.registerTool('fail', { description: 'Fails as a tool', inputSchema: {} }, async () => ({
+    isError: true,
+    content: [{ type: 'text', text: JSON.stringify({ code: 'NOT_FOUND', message: 'nothing here' }) }],
+  }));
+  server.registerTool(
+    'slow',
+    { description: 'Reports progress until cancelled or done', inputSchema: { steps: z.number(), ms: z.number() } },
+    async ({ steps, ms }, extra) => {
+      const token = extra._meta?.progressToken;
+      for (let i = 1; i <= steps; i++) {
+        await new Promise((r) => setTimeout(r, ms));
+        if (extra.signal.aborted) throw new Error('cancelled');
+        if (token !== undefined)
+          await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: i, total: steps } });
+      }
+      return { content: [{ type: 'text', text: `done after ${steps}` }] };
+    },
+  );
+  server.registerTool(
+    'roots',
+    { description: 'Asks the client for its roots (server→client request)', inputSchema: {} },
+    async (_args, extra) => {
+      const roots = await extra.sendRequest({ method: 'roots/list' }, ListRootsResultSchema);
+      return { content: [{ type: 'text', text: roots.roots.map((r) => r.uri).join(',') }] };
+    },
+  );
   server.registerTool('log', { description: 'Sends a logging notification, then answers', inputSchema: {} }, async (_args, extra) => {
     await extra.sendNotification({ method: 'notifications/message', params: { level: 'info', data: 'hello from the gateway' } });
     return { content: [{ type: 'text', text: 'logged' }] };
@@ -77,7 +91,7 @@ export async function startFakeGateway(options: { port?: number; credentials?: t
     } catch {
       parsed = undefined;
     }
-    const method = parsed?.method ?? (req.method === 'POST' ? '(response)' : req.method ?? '');
+    const method = parsed?.method ?? (req.method === 'POST' ? '(response)' : (req.method ?? ''));
     seen.push({ method, headers: req.headers, body });
 
     if (req.headers['x-svc-credential'] !== credentials.accessId || req.headers['x-svc-secret-key'] !== credentials.secretKey) {
@@ -91,7 +105,9 @@ export async function startFakeGateway(options: { port?: number; credentials?: t
         if (--f.times <= 0) faults.splice(i, 1);
         switch (f.fault.kind) {
           case 'html500':
-            res.writeHead(500, { 'content-type': 'text/html' }).end('<html><head><title>Oops</title></head><body><h1>Internal Server Error</h1><p>upstream exploded</p></body></html>');
+            res
+              .writeHead(500, { 'content-type': 'text/html' })
+              .end('<html><head><title>Oops</title></head><body><h1>Internal Server Error</h1><p>upstream exploded</p></body></html>');
             return;
           case 'garbage':
             res.writeHead(200, { 'content-type': 'application/json' }).end('this is {not json');
@@ -120,7 +136,9 @@ export async function startFakeGateway(options: { port?: number; credentials?: t
     if (typeof sessionId === 'string') {
       const entry = transports.get(sessionId);
       if (!entry) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
         return;
       }
       await entry.transport.handleRequest(req, res, parsed);
@@ -139,7 +157,9 @@ export async function startFakeGateway(options: { port?: number; credentials?: t
       await transport.handleRequest(req, res, parsed);
       return;
     }
-    res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: no session' }, id: null }));
+    res
+      .writeHead(400, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: no session' }, id: null }));
   });
   await new Promise<void>((resolve) => httpServer.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (httpServer.address() as AddressInfo).port;

@@ -83,10 +83,13 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       default:
         break;
     }
-    const upstream = https.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers, agent }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
+    const upstream = https.request(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers, agent },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
     upstream.on('error', () => req.socket.destroy());
     res.on('close', () => upstream.destroy());
     upstream.end(body);

@@ -1,7 +1,14 @@
 // A scripted MCP host for tests: writes lines into a bridge's input and collects what it answers.
 import { PassThrough } from 'node:stream';
 
-export type Message = { jsonrpc: '2.0'; id?: unknown; method?: string; params?: unknown; result?: unknown; error?: { code: number; message: string; data?: { cause?: string } } };
+export type Message = {
+  jsonrpc: '2.0';
+  id?: unknown;
+  method?: string;
+  params?: unknown;
+  result?: unknown;
+  error?: { code: number; message: string; data?: { cause?: string } };
+};
 
 export class TestHost {
   readonly input = new PassThrough();
@@ -38,7 +45,9 @@ export class TestHost {
   waitFor<T = Message>(match: (m: Message) => boolean): Promise<T> {
     const found = this.received.find((m) => !Array.isArray(m) && match(m as Message));
     if (found) return Promise.resolve(found as T);
-    return new Promise((resolve) => this.waiters.push({ match: (m) => !Array.isArray(m) && match(m as Message), resolve: resolve as (m: unknown) => void }));
+    return new Promise((resolve) =>
+      this.waiters.push({ match: (m) => !Array.isArray(m) && match(m as Message), resolve: resolve as (m: unknown) => void }),
+    );
   }
 
   request(id: unknown, method: string, params?: unknown): Promise<Message> {
@@ -52,7 +61,11 @@ export class TestHost {
   }
 
   async initialize(id: unknown = 0): Promise<Message> {
-    const reply = await this.request(id, 'initialize', { protocolVersion: '2025-11-25', capabilities: { roots: { listChanged: true } }, clientInfo: { name: 'test-host', version: '1.0.0' } });
+    const reply = await this.request(id, 'initialize', {
+      protocolVersion: '2025-11-25',
+      capabilities: { roots: { listChanged: true } },
+      clientInfo: { name: 'test-host', version: '1.0.0' },
+    });
     this.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     return reply;
   }

@@ -11,7 +11,10 @@ const BASE58_CHAR = /^[1-9A-HJ-NP-Za-km-z]$/;
 export function checkBase58Chars(id: string, label: string): Check<string> {
   const bad = firstBadChar(id, BASE58_CHAR);
   if (!bad) return ok(id);
-  return fail('bad-char', `character ${bad.position} (${bad.ch}) never appears in ${label} (they never contain 0, O, I or l) — check for a typo`);
+  return fail(
+    'bad-char',
+    `character ${bad.position} (${bad.ch}) never appears in ${label} (they never contain 0, O, I or l) — check for a typo`,
+  );
 }
 
 /** Decodes base58 text to bytes; the caller has already checked the alphabet. */
@@ -49,7 +52,10 @@ export function decodeBase58Check<V extends VersionedPayload>(id: string, spec: 
   const sizes = [...new Set(spec.versions.map((v) => v.version.length + v.payloadLength + 4))];
   if (!sizes.includes(raw.length)) {
     const hint = raw.length < Math.min(...sizes) ? 'a character is missing' : 'there are extra characters';
-    return fail('bad-length', `${subjectOf(spec.label)} is too ${raw.length < Math.min(...sizes) ? 'short' : 'long'} for ${spec.label} — ${hint}; copy it again`);
+    return fail(
+      'bad-length',
+      `${subjectOf(spec.label)} is too ${raw.length < Math.min(...sizes) ? 'short' : 'long'} for ${spec.label} — ${hint}; copy it again`,
+    );
   }
   let payload: Uint8Array;
   try {
@@ -58,6 +64,8 @@ export function decodeBase58Check<V extends VersionedPayload>(id: string, spec: 
   } catch {
     return fail('bad-checksum', 'checksum does not match — check for a typo');
   }
-  const match = spec.versions.find((v) => payload.length === v.version.length + v.payloadLength && v.version.every((b, i) => payload[i] === b));
+  const match = spec.versions.find(
+    (v) => payload.length === v.version.length + v.payloadLength && v.version.every((b, i) => payload[i] === b),
+  );
   return match ? ok(match) : fail('wrong-prefix', spec.wrongVersion);
 }

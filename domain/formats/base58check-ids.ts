@@ -45,7 +45,10 @@ export function checkTronAddress(id: string, label: string): Check<string> {
 /** Classic XRP Ledger addresses ("r…", XRP's own base58 alphabet). X-addresses are not accepted. */
 export function checkXrpAddress(id: string, label: string): Check<string> {
   if (/^[XT][1-9A-HJ-NP-Za-km-z]{40,50}$/.test(id)) {
-    return fail('wrong-format', `this is an X-address; ${label} here are classic addresses starting with r — use the classic address and destination tag`);
+    return fail(
+      'wrong-format',
+      `this is an X-address; ${label} here are classic addresses starting with r — use the classic address and destination tag`,
+    );
   }
   if (!id.startsWith('r')) return fail('wrong-prefix', `${label} start with a small r`);
   const decoded = decodeBase58Check(id, { label, versions: [XRP_VERSION], wrongVersion: `${label} start with a small r`, alphabet: 'xrp' });

@@ -29,19 +29,26 @@ export function checkBech32Id(id: string, spec: Bech32Spec): Check<string> {
   const subject = subjectOf(label);
   const lower = id.toLowerCase();
   if (id !== lower && id !== id.toUpperCase()) {
-    return fail('mixed-case', `${subject} mixes capital and small letters; ${label} are written in small letters (${prefix}1…) — retype it in lower case`);
+    return fail(
+      'mixed-case',
+      `${subject} mixes capital and small letters; ${label} are written in small letters (${prefix}1…) — retype it in lower case`,
+    );
   }
   const sep = lower.lastIndexOf('1');
   if (sep < 1 || !/^[a-z]/.test(lower)) return fail('wrong-prefix', `${label} start with ${prefix}1`);
   const hrp = lower.slice(0, sep);
   if (hrp !== prefix) {
-    const why = spec.explainPrefix?.(hrp) ?? (isPlausiblePrefix(hrp) ? `this is ${/^[aeiou]/.test(hrp) ? 'an' : 'a'} ${hrp} address; ` : '');
+    const why =
+      spec.explainPrefix?.(hrp) ?? (isPlausiblePrefix(hrp) ? `this is ${/^[aeiou]/.test(hrp) ? 'an' : 'a'} ${hrp} address; ` : '');
     return fail('wrong-prefix', `${why}${label} start with ${prefix}1`);
   }
   const data = lower.slice(sep + 1);
   const bad = firstBadChar(data, CHARSET, sep + 1);
   if (bad) {
-    return fail('bad-char', `character ${bad.position} (${bad.ch}) cannot appear after "${prefix}1" (bech32 ids never contain 1, b, i or o there) — check for a typo`);
+    return fail(
+      'bad-char',
+      `character ${bad.position} (${bad.ch}) cannot appear after "${prefix}1" (bech32 ids never contain 1, b, i or o there) — check for a typo`,
+    );
   }
   const expected = spec.byteLengths.map((n) => bech32DataChars(n) + 6);
   if (!expected.includes(data.length)) {
@@ -52,7 +59,10 @@ export function checkBech32Id(id: string, spec: Bech32Spec): Check<string> {
   const decoded = bech32.decodeUnsafe(lower, MAX_LENGTH);
   if (!decoded) {
     if (bech32m.decodeUnsafe(lower, MAX_LENGTH)) {
-      return fail('wrong-checksum-variant', `${subject} uses the newer bech32m checksum, but ${label} use bech32 — it belongs to another chain or format`);
+      return fail(
+        'wrong-checksum-variant',
+        `${subject} uses the newer bech32m checksum, but ${label} use bech32 — it belongs to another chain or format`,
+      );
     }
     return fail('bad-checksum', 'checksum does not match — check for a typo');
   }

@@ -16,8 +16,10 @@ export function checkMoveToken(id: string, label: string): Check<string> {
   }
   if (parts.length !== 3) return fail('bad-format', `${label} are written 0x<address>::<module>::<Name>, with exactly two "::"`);
   const [address = '', module = '', name = ''] = parts;
-  if (!/^0x[0-9a-fA-F]{1,64}$/.test(address)) return fail('bad-format', `the part before the first "::" must be 0x followed by up to 64 hexadecimal characters`);
-  if (!IDENT.test(module)) return fail('bad-format', `"${module}" is not a valid module name (letters, digits and _; not starting with a digit)`);
+  if (!/^0x[0-9a-fA-F]{1,64}$/.test(address))
+    return fail('bad-format', `the part before the first "::" must be 0x followed by up to 64 hexadecimal characters`);
+  if (!IDENT.test(module))
+    return fail('bad-format', `"${module}" is not a valid module name (letters, digits and _; not starting with a digit)`);
   if (!IDENT.test(name)) return fail('bad-format', `"${name}" is not a valid type name (letters, digits and _; not starting with a digit)`);
   return ok(id);
 }

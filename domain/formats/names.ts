@@ -16,7 +16,10 @@ export function checkNearAccount(id: string, label: string, suffix?: string): Ch
   if (lower.length < 2 || lower.length > 64) return fail('bad-length', `${label} are 2 to 64 characters long`);
   const parts = lower.split('.');
   if (parts.some((p) => !NEAR_PART.test(p))) {
-    return fail('bad-format', `"${id}" is not a valid NEAR name: ".", "-" and "_" must sit between letters or digits, never at the start or end or twice in a row`);
+    return fail(
+      'bad-format',
+      `"${id}" is not a valid NEAR name: ".", "-" and "_" must sit between letters or digits, never at the start or end or twice in a row`,
+    );
   }
   if (suffix && (!lower.endsWith(suffix) || lower.length === suffix.length)) {
     return fail('wrong-suffix', `${label} end with ${suffix}, e.g. mypool${suffix}`);
@@ -32,7 +35,11 @@ export function checkIotexDelegate(id: string, label: string): Check<string> {
   const lower = id.toLowerCase();
   const body = lower.endsWith('#') ? lower.slice(0, -1) : lower;
   const bad = firstBadChar(body, /^[a-z0-9]$/);
-  if (bad) return fail('bad-char', `character ${bad.position} (${bad.ch}) is not allowed; ${label} use only a-z and 0-9 (older names may end in #)`);
+  if (bad)
+    return fail(
+      'bad-char',
+      `character ${bad.position} (${bad.ch}) is not allowed; ${label} use only a-z and 0-9 (older names may end in #)`,
+    );
   if (body.length === 0 || lower.length > 12) return fail('bad-length', `${label} are 1 to 12 characters long`);
   return ok(lower);
 }

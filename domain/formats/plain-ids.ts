@@ -10,7 +10,10 @@ export function checkBase58Key(id: string, label: string): Check<string> {
   const raw = decodeBase58(id);
   if (!raw || raw.length !== 32) {
     const short = (raw?.length ?? 0) < 32;
-    return fail('bad-length', `${subjectOf(label)} is too ${short ? 'short' : 'long'} for ${label} (32-byte keys, 43 or 44 characters) — ${short ? 'a character is missing' : 'there are extra characters'}; copy it again`);
+    return fail(
+      'bad-length',
+      `${subjectOf(label)} is too ${short ? 'short' : 'long'} for ${label} (32-byte keys, 43 or 44 characters) — ${short ? 'a character is missing' : 'there are extra characters'}; copy it again`,
+    );
   }
   return ok(id);
 }
@@ -36,7 +39,10 @@ export function checkHexId(id: string, spec: HexIdSpec): Check<string> {
   if (bad) return fail('bad-char', `character ${bad.position} (${bad.ch}) is not a hexadecimal digit (0-9, a-f) — check for a typo`);
   if (body.length !== digits) {
     const hint = body.length < digits ? 'characters are missing' : 'there are extra characters';
-    return fail('bad-length', `${subjectOf(label)} has ${body.length} hexadecimal characters${prefix ? ` after ${prefix}` : ''}, but ${label} have ${digits} — ${hint}; copy it again`);
+    return fail(
+      'bad-length',
+      `${subjectOf(label)} has ${body.length} hexadecimal characters${prefix ? ` after ${prefix}` : ''}, but ${label} have ${digits} — ${hint}; copy it again`,
+    );
   }
   const value = `${prefix}${body.toLowerCase()}`;
   if (spec.leading && !spec.leading.some((l) => body.toLowerCase().startsWith(l))) {

@@ -47,15 +47,25 @@ export function checkSs58(id: string, network: number, label: string): Check<str
   const expected = prefix.size + 32 + 2;
   if (raw.length !== expected) {
     const hint = raw.length < expected ? 'a character is missing' : 'there are extra characters';
-    return fail('bad-length', `${subjectOf(label)} is too ${raw.length < expected ? 'short' : 'long'} for ${label} — ${hint}; copy it again`);
+    return fail(
+      'bad-length',
+      `${subjectOf(label)} is too ${raw.length < expected ? 'short' : 'long'} for ${label} — ${hint}; copy it again`,
+    );
   }
   const body = raw.subarray(0, raw.length - 2);
   const sum = ss58Checksum(body);
-  if (sum[0] !== raw[raw.length - 2] || sum[1] !== raw[raw.length - 1]) return fail('bad-checksum', 'checksum does not match — check for a typo');
+  if (sum[0] !== raw[raw.length - 2] || sum[1] !== raw[raw.length - 1])
+    return fail('bad-checksum', 'checksum does not match — check for a typo');
   if (prefix.network !== network) {
     const other = NETWORKS[prefix.network];
     const what = other ? `a ${other.name} address` : `an address for SS58 network ${prefix.network}`;
-    return fail('wrong-network', `this is ${what}; ${label} ${want?.looks ?? `use network ${network}`} — copy the ${want?.name ?? ''} address from your wallet`.replace('  ', ' '));
+    return fail(
+      'wrong-network',
+      `this is ${what}; ${label} ${want?.looks ?? `use network ${network}`} — copy the ${want?.name ?? ''} address from your wallet`.replace(
+        '  ',
+        ' ',
+      ),
+    );
   }
   return ok(id);
 }

@@ -36,14 +36,21 @@ export function checkTonAddress(address: string, label: string): Check<string> {
   const raw = /^(-1|0):([0-9a-fA-F]*)$/.exec(address);
   if (raw) {
     const hex = raw[2] ?? '';
-    if (hex.length !== 64) return fail('bad-length', `the address has ${hex.length} hexadecimal characters after "${raw[1]}:", but raw ${label} have 64 — copy it again`);
+    if (hex.length !== 64)
+      return fail(
+        'bad-length',
+        `the address has ${hex.length} hexadecimal characters after "${raw[1]}:", but raw ${label} have 64 — copy it again`,
+      );
     return ok(`${raw[1]}:${hex.toLowerCase()}`);
   }
   if (/^-?\d+:/.test(address)) return fail('bad-format', `raw ${label} are 0: or -1: followed by 64 hexadecimal characters`);
   const bad = firstBadChar(address, B64_CHAR);
   if (bad) return fail('bad-char', `character ${bad.position} (${bad.ch}) cannot appear in ${label} — check for a typo`);
   if (address.length !== 48) {
-    return fail('bad-length', `the address is ${address.length} characters long, but ${label} have 48 (or are written 0:<64 hex>) — ${address.length < 48 ? 'characters are missing' : 'there are extra characters'}`);
+    return fail(
+      'bad-length',
+      `the address is ${address.length} characters long, but ${label} have 48 (or are written 0:<64 hex>) — ${address.length < 48 ? 'characters are missing' : 'there are extra characters'}`,
+    );
   }
   let bytes: Uint8Array;
   try {
@@ -55,7 +62,9 @@ export function checkTonAddress(address: string, label: string): Check<string> {
   if (bytes[34] !== crc >> 8 || bytes[35] !== (crc & 0xff)) return fail('bad-checksum', 'checksum does not match — check for a typo');
   const tag = bytes[0] ?? 0;
   if (tag & TAG_TESTNET) return fail('wrong-network', `this is a testnet address; use your mainnet address`);
-  if (tag !== TAG_BOUNCEABLE && tag !== TAG_NON_BOUNCEABLE) return fail('bad-format', `the address has unknown flags — it is not one of the ${label}`);
-  if (bytes[1] !== 0x00 && bytes[1] !== 0xff) return fail('bad-format', `the address names an unknown workchain; ${label} are on workchain 0 or -1`);
+  if (tag !== TAG_BOUNCEABLE && tag !== TAG_NON_BOUNCEABLE)
+    return fail('bad-format', `the address has unknown flags — it is not one of the ${label}`);
+  if (bytes[1] !== 0x00 && bytes[1] !== 0xff)
+    return fail('bad-format', `the address names an unknown workchain; ${label} are on workchain 0 or -1`);
   return ok(address);
 }

@@ -18,9 +18,34 @@ export interface UtxoChain {
   readonly testnetHrps?: readonly string[];
 }
 
-export const BITCOIN: UtxoChain = { label: 'Bitcoin addresses', starts: '1, 3 or bc1', firstChars: '13mn2', p2pkh: 0x00, p2sh: [0x05], testnetVersions: [0x6f, 0xc4], hrp: 'bc', testnetHrps: ['tb', 'bcrt'] };
-export const LITECOIN: UtxoChain = { label: 'Litecoin addresses', starts: 'L, M, 3 or ltc1', firstChars: 'LM3mn2Q', p2pkh: 0x30, p2sh: [0x32, 0x05], testnetVersions: [0x6f, 0xc4, 0x3a], hrp: 'ltc', testnetHrps: ['tltc', 'rltc'] };
-export const DOGECOIN: UtxoChain = { label: 'Dogecoin addresses', starts: 'D, A or 9', firstChars: 'DA9n2', p2pkh: 0x1e, p2sh: [0x16], testnetVersions: [0x71, 0xc4] };
+export const BITCOIN: UtxoChain = {
+  label: 'Bitcoin addresses',
+  starts: '1, 3 or bc1',
+  firstChars: '13mn2',
+  p2pkh: 0x00,
+  p2sh: [0x05],
+  testnetVersions: [0x6f, 0xc4],
+  hrp: 'bc',
+  testnetHrps: ['tb', 'bcrt'],
+};
+export const LITECOIN: UtxoChain = {
+  label: 'Litecoin addresses',
+  starts: 'L, M, 3 or ltc1',
+  firstChars: 'LM3mn2Q',
+  p2pkh: 0x30,
+  p2sh: [0x32, 0x05],
+  testnetVersions: [0x6f, 0xc4, 0x3a],
+  hrp: 'ltc',
+  testnetHrps: ['tltc', 'rltc'],
+};
+export const DOGECOIN: UtxoChain = {
+  label: 'Dogecoin addresses',
+  starts: 'D, A or 9',
+  firstChars: 'DA9n2',
+  p2pkh: 0x1e,
+  p2sh: [0x16],
+  testnetVersions: [0x71, 0xc4],
+};
 
 const SEGWIT_MAX_LENGTH = 90;
 const BECH32_CHAR = /^[02-9ac-hj-np-z]$/;
@@ -52,9 +77,14 @@ function checkSegwit(address: string, hrp: string, label: string): Check<string>
     return fail('mixed-case', `the address mixes capital and small letters; ${label} are all small (or all capital) letters — retype it`);
   }
   const lower = address.toLowerCase();
-  if (lower.length > SEGWIT_MAX_LENGTH) return fail('bad-length', `the address is too long for ${label} — there are extra characters; copy it again`);
+  if (lower.length > SEGWIT_MAX_LENGTH)
+    return fail('bad-length', `the address is too long for ${label} — there are extra characters; copy it again`);
   const bad = firstBadChar(lower.slice(hrp.length + 1), BECH32_CHAR, hrp.length + 1);
-  if (bad) return fail('bad-char', `character ${bad.position} (${bad.ch}) cannot appear in ${label} (they never contain 1, b, i or o after "${hrp}1") — check for a typo`);
+  if (bad)
+    return fail(
+      'bad-char',
+      `character ${bad.position} (${bad.ch}) cannot appear in ${label} (they never contain 1, b, i or o after "${hrp}1") — check for a typo`,
+    );
   // The first data character is the witness version; it says which checksum to verify (v0 bech32, v1+ bech32m).
   const expectV0 = lower[hrp.length + 1] === 'q';
   const decoded = (expectV0 ? bech32 : bech32m).decodeUnsafe(lower, SEGWIT_MAX_LENGTH);

@@ -29,14 +29,20 @@ export function checkWavesAddress(id: string, label: string): Check<string> {
   const raw = decodeBase58(id);
   if (!raw || raw.length !== 26) {
     const short = (raw?.length ?? 0) < 26;
-    return fail('bad-length', `${subjectOf(label)} is too ${short ? 'short' : 'long'} for ${label} (35 characters, starting with 3P) — ${short ? 'a character is missing' : 'there are extra characters'}; copy it again`);
+    return fail(
+      'bad-length',
+      `${subjectOf(label)} is too ${short ? 'short' : 'long'} for ${label} (35 characters, starting with 3P) — ${short ? 'a character is missing' : 'there are extra characters'}; copy it again`,
+    );
   }
   const sum = wavesChecksum(raw.subarray(0, 22));
   if (!sum.every((b, i) => raw[22 + i] === b)) return fail('bad-checksum', 'checksum does not match — check for a typo');
   if (raw[0] !== ADDRESS_VERSION) return fail('wrong-prefix', `this is not a Waves address; ${label} start with 3P`);
   if (raw[1] !== MAINNET) {
     const net = NETWORK_NAMES[raw[1] ?? 0];
-    return fail('wrong-network', `${net ? `this is a Waves ${net} address` : 'this is not a Waves mainnet address'}; ${label} start with 3P`);
+    return fail(
+      'wrong-network',
+      `${net ? `this is a Waves ${net} address` : 'this is not a Waves mainnet address'}; ${label} start with 3P`,
+    );
   }
   return ok(id);
 }

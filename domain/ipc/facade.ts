@@ -3,7 +3,10 @@ import { CHANNELS, type Channel, type ChannelArgs, type ChannelResult, type Enve
 /** A rejected call: `code` is stable, `message` is for people. */
 export class CompanionError extends Error {
   override readonly name = 'CompanionError';
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }

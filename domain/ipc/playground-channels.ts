@@ -139,7 +139,12 @@ export const ConnectionEvent = z.object({
   reason: z.string().optional(),
 });
 
-export const ProgressEvent = z.object({ callId: z.string(), progress: z.number(), total: z.number().optional(), message: z.string().optional() });
+export const ProgressEvent = z.object({
+  callId: z.string(),
+  progress: z.number(),
+  total: z.number().optional(),
+  message: z.string().optional(),
+});
 
 export const playgroundChannels = {
   /** The current connection, if any (after a reload, say). */

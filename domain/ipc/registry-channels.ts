@@ -113,7 +113,12 @@ export const EntryChanges = z.object({
 });
 export type EntryChanges = z.infer<typeof EntryChanges>;
 
-export const CropBox = z.object({ left: z.number().int().min(0), top: z.number().int().min(0), width: z.number().int().min(1), height: z.number().int().min(1) });
+export const CropBox = z.object({
+  left: z.number().int().min(0),
+  top: z.number().int().min(0),
+  width: z.number().int().min(1),
+  height: z.number().int().min(1),
+});
 export type CropBox = z.infer<typeof CropBox>;
 
 export const FixSettings = z.object({ crop: CropBox.optional(), fit: z.enum(['cover', 'contain']).optional() });
@@ -214,7 +219,14 @@ export type ScanProgressEvent = z.infer<typeof ScanProgressEvent>;
 export const RegistryReport = z.object({
   root: z.string(),
   findings: z.array(RegistryFinding),
-  summary: z.object({ chains: z.number(), entries: z.number(), logos: z.number(), errors: z.number(), warnings: z.number(), infos: z.number() }),
+  summary: z.object({
+    chains: z.number(),
+    entries: z.number(),
+    logos: z.number(),
+    errors: z.number(),
+    warnings: z.number(),
+    infos: z.number(),
+  }),
   totalMs: z.number(),
 });
 export type RegistryReport = z.infer<typeof RegistryReport>;
@@ -235,11 +247,22 @@ export const registryChannels = {
   },
   /** One part of an image being uploaded (see LOGO_PART_CHARS). */
   'registry:uploadLogoPart': {
-    args: z.tuple([UploadId, z.number().int().min(0).max(MAX_LOGO_PARTS - 1), z.string().max(LOGO_PART_CHARS)]),
+    args: z.tuple([
+      UploadId,
+      z
+        .number()
+        .int()
+        .min(0)
+        .max(MAX_LOGO_PARTS - 1),
+      z.string().max(LOGO_PART_CHARS),
+    ]),
     result: z.object({ received: z.number() }),
   },
   /** Joins an uploaded image, keeps it in main for fixing and for the draft, and reports its compliance. */
-  'registry:inspectLogo': { args: z.tuple([UploadId, z.number().int().min(1).max(MAX_LOGO_PARTS), z.string().max(255)]), result: LogoInspection },
+  'registry:inspectLogo': {
+    args: z.tuple([UploadId, z.number().int().min(1).max(MAX_LOGO_PARTS), z.string().max(255)]),
+    result: LogoInspection,
+  },
   /** A logo uploaded earlier (for a draft restored after a restart). */
   'registry:loadLogo': { args: z.tuple([LogoId]), result: LogoInspection },
   'registry:fixLogo': { args: z.tuple([LogoId, FixSettings]), result: LogoFix },
@@ -250,7 +273,14 @@ export const registryChannels = {
   'registry:undo': { args: z.tuple([FolderPath, Id]), result: z.object({ restored: z.array(z.string()), summary: z.string() }) },
   /** Creates (or stays on) a branch and commits exactly the given files. */
   'registry:commit': {
-    args: z.tuple([FolderPath, z.object({ branch: z.string().min(1).max(200), title: z.string().min(1).max(200), paths: z.array(z.string().max(4096)).min(1).max(10) })]),
+    args: z.tuple([
+      FolderPath,
+      z.object({
+        branch: z.string().min(1).max(200),
+        title: z.string().min(1).max(200),
+        paths: z.array(z.string().max(4096)).min(1).max(10),
+      }),
+    ]),
     result: z.object({ branch: z.string(), commit: z.string(), title: z.string() }),
   },
   /** Whole-registry check; progress arrives as `registry:progress` events with the same scanId. */

@@ -13,7 +13,10 @@ import { startBrowserMode } from '../support/browser-mode';
 import { freshValoperId, tempRegistry, testJpeg } from '../support/registry-fixture';
 import { chooseChain, chooseFolder, next } from '../support/wizard-page';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' }, size: { type: 'string', default: '4000' } }, strict: true });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '7' }, size: { type: 'string', default: '4000' } },
+  strict: true,
+});
 const runs = Number(values.runs);
 const side = Number(values.size);
 
@@ -30,7 +33,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main(): Promise<void> {
   const registry = tempRegistry();
   const app = await startBrowserMode();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(app.launchUrl);
@@ -69,10 +75,13 @@ async function main(): Promise<void> {
       // A different photo each run, so nothing is served from a cache.
       const jpeg = await testJpeg(side, side + (run % 2));
       // The file is built in its own task first, so decoding the test data is not counted.
-      await page.evaluate(({ base64, name }) => {
-        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-        (window as unknown as { benchFile: File }).benchFile = new File([bytes], name, { type: 'image/jpeg' });
-      }, { base64: jpeg.toString('base64'), name: `photo-${run}.jpg` });
+      await page.evaluate(
+        ({ base64, name }) => {
+          const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+          (window as unknown as { benchFile: File }).benchFile = new File([bytes], name, { type: 'image/jpeg' });
+        },
+        { base64: jpeg.toString('base64'), name: `photo-${run}.jpg` },
+      );
       await page.waitForTimeout(300);
       const sample = await page.evaluate(async () => {
         const file = (window as unknown as { benchFile: File }).benchFile;
@@ -93,7 +102,12 @@ async function main(): Promise<void> {
         const ready = () => {
           const checklist = document.querySelector('[aria-label="Logo checklist"]');
           const previews = [...document.querySelectorAll<HTMLImageElement>('.circle-previews img')];
-          return checklist !== null && previews.length === 2 && previews.every((img) => img.complete && img.naturalWidth > 0) && !document.querySelector('.logo-loading');
+          return (
+            checklist !== null &&
+            previews.length === 2 &&
+            previews.every((img) => img.complete && img.naturalWidth > 0) &&
+            !document.querySelector('.logo-loading')
+          );
         };
         // The previous run's result is still on screen: wait until it is replaced.
         const before = document.querySelector<HTMLImageElement>('.circle-previews img')?.src;
@@ -118,11 +132,15 @@ async function main(): Promise<void> {
         return { ms, longestFrameGapMs, longTasks, phases };
       });
       samples.push(sample);
-      process.stdout.write(`run ${run + 1}: ${sample.ms.toFixed(0)} ms to checklist and previews (uploaded ${sample.phases.uploaded.toFixed(0)} ms, checked ${sample.phases.inspected.toFixed(0)} ms); longest frame gap ${sample.longestFrameGapMs.toFixed(0)} ms; long tasks ${sample.longTasks.map((t) => t.toFixed(0)).join(', ') || 'none'} (${(jpeg.length / 1e6).toFixed(1)} MB JPEG)\n`);
+      process.stdout.write(
+        `run ${run + 1}: ${sample.ms.toFixed(0)} ms to checklist and previews (uploaded ${sample.phases.uploaded.toFixed(0)} ms, checked ${sample.phases.inspected.toFixed(0)} ms); longest frame gap ${sample.longestFrameGapMs.toFixed(0)} ms; long tasks ${sample.longTasks.map((t) => t.toFixed(0)).join(', ') || 'none'} (${(jpeg.length / 1e6).toFixed(1)} MB JPEG)\n`,
+      );
     }
     const ms = samples.map((s) => s.ms);
     const gaps = samples.map((s) => s.longestFrameGapMs);
-    process.stdout.write(`\n${side}×${side} JPEG dropped as the logo: median ${median(ms).toFixed(0)} ms, worst ${Math.max(...ms).toFixed(0)} ms (target 500 ms); longest frame gap median ${median(gaps).toFixed(0)} ms, worst ${Math.max(...gaps).toFixed(0)} ms (idle page: ${idleGapMs.toFixed(0)} ms); load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores\n`);
+    process.stdout.write(
+      `\n${side}×${side} JPEG dropped as the logo: median ${median(ms).toFixed(0)} ms, worst ${Math.max(...ms).toFixed(0)} ms (target 500 ms); longest frame gap median ${median(gaps).toFixed(0)} ms, worst ${Math.max(...gaps).toFixed(0)} ms (idle page: ${idleGapMs.toFixed(0)} ms); load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores\n`,
+    );
   } finally {
     await browser.close();
     await app.stop();

@@ -19,7 +19,9 @@ export interface LabGateway {
  * (`slow:<ms>` search queries) switched on: the playground reaches it as a remote profile by URL.
  */
 export async function startLabGateway(dataDir: string): Promise<LabGateway> {
-  const child: ChildProcess = spawn(process.execPath, [CLI, 'gateway', '--port', '0', '--data-dir', dataDir, '--test-hooks'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [CLI, 'gateway', '--port', '0', '--data-dir', dataDir, '--test-hooks'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   const first = await new Promise<string>((resolve, reject) => {
@@ -49,7 +51,9 @@ export async function startLabGateway(dataDir: string): Promise<LabGateway> {
 
 /** The embedded reference gateway's demo account, from its data dir in the test's HOME. */
 export function demoAccount(home: string): { accessId: string; secretKey: string } {
-  const doc = JSON.parse(readFileSync(join(home, '.config', 'gateway-companion', 'reference-gateway', 'accounts.json'), 'utf8')) as { accounts: Array<{ accessId: string; secretKey: string; demo?: boolean }> };
+  const doc = JSON.parse(readFileSync(join(home, '.config', 'gateway-companion', 'reference-gateway', 'accounts.json'), 'utf8')) as {
+    accounts: Array<{ accessId: string; secretKey: string; demo?: boolean }>;
+  };
   const demo = doc.accounts.find((a) => a.demo) ?? doc.accounts[0]!;
   return { accessId: demo.accessId, secretKey: demo.secretKey };
 }

@@ -62,7 +62,11 @@ export async function testJpeg(width: number, height: number): Promise<Buffer> {
     <circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) * 0.32}" fill="#fbbf24"/>
     <path d="M ${width / 2 - Math.min(width, height) * 0.15} ${height / 2} l ${Math.min(width, height) * 0.1} ${Math.min(width, height) * 0.1} l ${Math.min(width, height) * 0.2} -${Math.min(width, height) * 0.22}" stroke="#1e293b" stroke-width="${Math.min(width, height) * 0.05}" fill="none" stroke-linecap="round" stroke-linejoin="round"/>
   </svg>`;
-  const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).png().toBuffer();
+  const noise = await sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+  })
+    .png()
+    .toBuffer();
   return sharp(Buffer.from(svg))
     .resize(width, height)
     .composite([{ input: noise, blend: 'soft-light' }])

@@ -10,8 +10,20 @@ import { serveStatelessMcp } from '../../main/playground/testing';
 export const SHAPES_SCHEMA = {
   type: 'object',
   $defs: {
-    point: { type: 'object', title: 'Point', properties: { kind: { const: 'point' }, x: { type: 'number' }, y: { type: 'number' } }, required: ['kind', 'x', 'y'], additionalProperties: false },
-    circle: { type: 'object', title: 'Circle', properties: { kind: { const: 'circle' }, radius: { type: 'number', exclusiveMinimum: 0, default: 1 } }, required: ['kind', 'radius'], additionalProperties: false },
+    point: {
+      type: 'object',
+      title: 'Point',
+      properties: { kind: { const: 'point' }, x: { type: 'number' }, y: { type: 'number' } },
+      required: ['kind', 'x', 'y'],
+      additionalProperties: false,
+    },
+    circle: {
+      type: 'object',
+      title: 'Circle',
+      properties: { kind: { const: 'circle' }, radius: { type: 'number', exclusiveMinimum: 0, default: 1 } },
+      required: ['kind', 'radius'],
+      additionalProperties: false,
+    },
   },
   properties: {
     label: { type: 'string', minLength: 1, description: 'A name for the drawing.' },
@@ -21,7 +33,11 @@ export const SHAPES_SCHEMA = {
     note: { anyOf: [{ type: 'string' }, { type: 'null' }] },
     tags: { type: 'array', items: { type: 'string', minLength: 1 }, maxItems: 2 },
     points: { type: 'array', items: { $ref: '#/$defs/point' } },
-    options: { type: 'object', properties: { verbose: { type: 'boolean', default: false }, depth: { type: 'integer', minimum: 0 } }, required: ['verbose'] },
+    options: {
+      type: 'object',
+      properties: { verbose: { type: 'boolean', default: false }, depth: { type: 'integer', minimum: 0 } },
+      required: ['verbose'],
+    },
   },
   required: ['label', 'shape'],
   additionalProperties: false,
@@ -32,7 +48,15 @@ export function startSchemaServer(): Promise<{ url: string; close: () => Promise
   return serveStatelessMcp(() => {
     const server = new Server({ name: 'schema-lab', version: '1.0.0' }, { capabilities: { tools: {} } });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({
-      tools: [{ name: 'echo_shapes', title: 'Echo shapes', description: 'Answers with the arguments it was given.', inputSchema: SHAPES_SCHEMA as never, annotations: { readOnlyHint: true, idempotentHint: true } }],
+      tools: [
+        {
+          name: 'echo_shapes',
+          title: 'Echo shapes',
+          description: 'Answers with the arguments it was given.',
+          inputSchema: SHAPES_SCHEMA as never,
+          annotations: { readOnlyHint: true, idempotentHint: true },
+        },
+      ],
     }));
     server.setRequestHandler(CallToolRequestSchema, async (request) => {
       const args = request.params.arguments ?? {};

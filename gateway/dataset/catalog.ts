@@ -63,7 +63,12 @@ function nativeAssets(): Asset[] {
   });
 }
 
-function tokenAsset(t: { coin: number; contract: string; symbol: string; name: string; decimals: number; tags: readonly string[] }, marketKey: string, market: Market, extra: Pick<Asset, 'verified' | 'fictional' | 'risk'>): Asset {
+function tokenAsset(
+  t: { coin: number; contract: string; symbol: string; name: string; decimals: number; tags: readonly string[] },
+  marketKey: string,
+  market: Market,
+  extra: Pick<Asset, 'verified' | 'fictional' | 'risk'>,
+): Asset {
   const coin = getCoin(t.coin);
   const facts = CHAIN_FACTS[t.coin];
   if (!coin || !facts?.tokenType) throw new Error(`dataset: coin ${t.coin} has no token standard`);

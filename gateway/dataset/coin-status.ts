@@ -25,7 +25,9 @@ const DAPP_FAMILIES = new Set([60, 714, 137, 42161, 10, 8453, 43114, 501, 195, 6
 
 function securityInfo(asset: Asset) {
   const r = securityReport(asset);
-  const risks = [r.isHoneypot, r.canTakeBackOwnership, r.isCounterfeit, r.hasFreezeAuthority === true && !asset.verified].filter(Boolean).length;
+  const risks = [r.isHoneypot, r.canTakeBackOwnership, r.isCounterfeit, r.hasFreezeAuthority === true && !asset.verified].filter(
+    Boolean,
+  ).length;
   return {
     is_scanned: r.riskLevel !== 'unknown',
     contract_security: { num_risks: risks, num_warnings: r.warnings.length, is_counterfeit: r.isCounterfeit },

@@ -30,6 +30,10 @@ export function decodeCursor(cursor: string, key: number): CursorState {
   }
   const { v, o, t, k } = (data ?? {}) as Record<string, unknown>;
   if (v !== 1 || !Number.isSafeInteger(o) || (o as number) < 0 || !Number.isSafeInteger(t) || typeof k !== 'number') throw bad();
-  if (k !== key) throw invalid('invalid_cursor', 'The cursor belongs to a different query (category, sort or networks changed). Repeat the original query, or omit the cursor.');
+  if (k !== key)
+    throw invalid(
+      'invalid_cursor',
+      'The cursor belongs to a different query (category, sort or networks changed). Repeat the original query, or omit the cursor.',
+    );
   return { offset: o as number, at: t as number };
 }

@@ -36,14 +36,17 @@ describe('catalogue', () => {
     expect(ds.assets.length).toBeGreaterThanOrEqual(300);
     expect(new Set(ds.assets.map((a) => a.assetId)).size).toBe(ds.assets.length);
     for (const coin of [...SPEC_CHAINS, ...COINS.map((c) => c.id)]) expect(ds.onCoin(coin).length, `coin ${coin}`).toBeGreaterThan(0);
-    for (const coin of SPEC_CHAINS.filter((c) => c !== 0)) expect(ds.onCoin(coin).filter((a) => a.contract).length, `tokens on ${coin}`).toBeGreaterThanOrEqual(5);
+    for (const coin of SPEC_CHAINS.filter((c) => c !== 0))
+      expect(ds.onCoin(coin).filter((a) => a.contract).length, `tokens on ${coin}`).toBeGreaterThanOrEqual(5);
   });
 
   it('uses contracts that pass the shared checkContract unchanged, including routers', () => {
-    const bad = ds.assets.filter((a) => a.contract !== undefined).filter((a) => {
-      const r = checkContract(a.coin, a.contract as string);
-      return !r.ok || r.value !== a.contract;
-    });
+    const bad = ds.assets
+      .filter((a) => a.contract !== undefined)
+      .filter((a) => {
+        const r = checkContract(a.coin, a.contract as string);
+        return !r.ok || r.value !== a.contract;
+      });
     expect(bad.map((a) => a.assetId)).toEqual([]);
     for (const token of KNOWN_TOKENS) expect(checkContract(token.coin, token.contract)).toEqual({ ok: true, value: token.contract });
     for (const r of knownRouters()) {
@@ -54,11 +57,25 @@ describe('catalogue', () => {
   });
 
   it('lists the real well-known tokens with their symbols and decimals', () => {
-    expect(ds.find('c60_t0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48')).toMatchObject({ symbol: 'USDC', decimals: 6, type: 'ERC20', verified: true });
-    expect(ds.find('c20000714_t0x55d398326f99059ff775485246999027b3197955')).toMatchObject({ assetId: 'c714_t0x55d398326f99059fF775485246999027B3197955', symbol: 'USDT', decimals: 18, type: 'BEP20' });
+    expect(ds.find('c60_t0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48')).toMatchObject({
+      symbol: 'USDC',
+      decimals: 6,
+      type: 'ERC20',
+      verified: true,
+    });
+    expect(ds.find('c20000714_t0x55d398326f99059ff775485246999027b3197955')).toMatchObject({
+      assetId: 'c714_t0x55d398326f99059fF775485246999027B3197955',
+      symbol: 'USDT',
+      decimals: 18,
+      type: 'BEP20',
+    });
     expect(ds.find(USDC_SOL)).toMatchObject({ type: 'SPL', decimals: 6 });
     expect(ds.find('c195_tTR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toMatchObject({ symbol: 'USDT', type: 'TRC20' });
-    for (const coin of [60, 714, 501, 137, 43114, 42161, 10, 8453]) expect(ds.onCoin(coin).some((a) => a.symbol === 'USDC' && a.verified), `USDC on ${coin}`).toBe(true);
+    for (const coin of [60, 714, 501, 137, 43114, 42161, 10, 8453])
+      expect(
+        ds.onCoin(coin).some((a) => a.symbol === 'USDC' && a.verified),
+        `USDC on ${coin}`,
+      ).toBe(true);
   });
 });
 
@@ -117,7 +134,10 @@ describe('search and details', () => {
   it('reports coin status with staking for natives and trading disabled for honeypots', () => {
     expect(coinStatus(ds, 'c501', false)).toMatchObject({ isStakeEnabled: true, isSwapEnabled: true, staking: { unbondingPeriodDays: 2 } });
     const honeypot = ds.assets.find((a) => a.risk === 'honeypot');
-    expect(coinStatus(ds, honeypot?.assetId as string, true)).toMatchObject({ isSwapEnabled: false, security_info: { honeypot_risk: { num_risks: 1, sell_tax: 100 } } });
+    expect(coinStatus(ds, honeypot?.assetId as string, true)).toMatchObject({
+      isSwapEnabled: false,
+      security_info: { honeypot_risk: { num_risks: 1, sell_tax: 100 } },
+    });
     expectDatasetError(() => coinStatus(ds, 'c60_t0x0000000000000000000000000000000000000001', false), 'not_found', 'unknown_asset');
     expectDatasetError(() => coinStatus(ds, 'c9999', false), 'invalid', 'invalid_asset_id');
   });
@@ -162,11 +182,20 @@ describe('listings', () => {
 describe('security reports', () => {
   it('include honeypots, counterfeits and Solana freeze authority', () => {
     const honeypot = ds.assets.find((a) => a.risk === 'honeypot');
-    expect(tokenSecurity(ds, honeypot?.assetId as string).securityInfo).toMatchObject({ isHoneypot: true, riskLevel: 'critical', sellTax: 100 });
+    expect(tokenSecurity(ds, honeypot?.assetId as string).securityInfo).toMatchObject({
+      isHoneypot: true,
+      riskLevel: 'critical',
+      sellTax: 100,
+    });
     const frozen = ds.assets.find((a) => a.risk === 'freeze-authority');
-    expect(tokenSecurity(ds, frozen?.assetId as string)).toMatchObject({ solanaSecurityInfo: { hasFreezeAuthority: true, riskLevel: 'high' } });
+    expect(tokenSecurity(ds, frozen?.assetId as string)).toMatchObject({
+      solanaSecurityInfo: { hasFreezeAuthority: true, riskLevel: 'high' },
+    });
     expect(tokenSecurity(ds, USDC_SOL).solanaSecurityInfo).toMatchObject({ hasFreezeAuthority: true, hasMintAuthority: true });
-    expect(tokenSecurity(ds, 'c60_t0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984').securityInfo).toMatchObject({ riskLevel: 'low', hasAudit: true });
+    expect(tokenSecurity(ds, 'c60_t0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984').securityInfo).toMatchObject({
+      riskLevel: 'low',
+      hasAudit: true,
+    });
     expect(ds.assets.some((a) => securityReport(a).isCounterfeit)).toBe(true);
     expectDatasetError(() => tokenSecurity(ds, 'c60'), 'invalid', 'not_a_token');
   });
@@ -211,12 +240,28 @@ describe('swap quotes and route steps', () => {
   });
 
   it('bridges across chains, with swaps around the bridge when needed', () => {
-    const toArb = quoteRoutes(ds, store, req({ fromAsset: ds.require('c60'), toDomain: d('arbitrum'), toAsset: ds.require('c42161_t0x912CE59144191C1204E64559FE8253a0e49E6548') }), 'acct', T0);
+    const toArb = quoteRoutes(
+      ds,
+      store,
+      req({
+        fromAsset: ds.require('c60'),
+        toDomain: d('arbitrum'),
+        toAsset: ds.require('c42161_t0x912CE59144191C1204E64559FE8253a0e49E6548'),
+      }),
+      'acct',
+      T0,
+    );
     expect(toArb.routes.length).toBeGreaterThan(0);
     for (const route of toArb.routes) expect(route.steps.some((s) => s.type === 'STEP_TYPE_BRIDGE')).toBe(true);
     const viaStargate = toArb.routes.find((r) => r.steps.some((s) => s.provider.id === 'stargate'));
     expect(viaStargate?.steps.map((s) => s.type)).toEqual(['STEP_TYPE_SWAP', 'STEP_TYPE_BRIDGE', 'STEP_TYPE_SWAP']);
-    const toSol = quoteRoutes(ds, store, req({ fromAsset: ds.require('c60'), toDomain: d('solana'), toAsset: ds.require('c501'), toAddress: SOL_WALLET }), 'acct', T0);
+    const toSol = quoteRoutes(
+      ds,
+      store,
+      req({ fromAsset: ds.require('c60'), toDomain: d('solana'), toAsset: ds.require('c501'), toAddress: SOL_WALLET }),
+      'acct',
+      T0,
+    );
     expect(toSol.routes.map((r) => r.steps[0]?.provider.id)).toEqual(expect.arrayContaining(['rango', 'swft']));
   });
 
@@ -228,17 +273,42 @@ describe('swap quotes and route steps', () => {
     expect((tx.transaction as { evmTx: { data: string } }).evmTx.data).toMatch(/^0x[0-9a-f]{8}([0-9a-f]{64}){5}$/);
     expect(tx.approve?.data.startsWith('0x095ea7b3')).toBe(true);
     expect(tx.revokeApproval).not.toBeNull(); // USDT on Ethereum needs its allowance reset first
-    const sol = quoteRoutes(ds, store, req({ fromDomain: d('solana'), toDomain: d('solana'), fromAsset: ds.require(USDC_SOL), toAsset: ds.require('c501'), fromAddress: SOL_WALLET, toAddress: SOL_WALLET }), 'acct', T0);
+    const sol = quoteRoutes(
+      ds,
+      store,
+      req({
+        fromDomain: d('solana'),
+        toDomain: d('solana'),
+        fromAsset: ds.require(USDC_SOL),
+        toAsset: ds.require('c501'),
+        fromAddress: SOL_WALLET,
+        toAddress: SOL_WALLET,
+      }),
+      'acct',
+      T0,
+    );
     const solTx = routeStep(store, sol.routes[0]?.steps[0]?.id as string, 'acct', T0);
     expect(Buffer.from((solTx.transaction as { data: string }).data, 'base64').length).toBe(640);
-    const wrap = quoteRoutes(ds, store, req({ fromAsset: resolveSwapAsset(ds, d('ethereum'), NATIVE_SENTINEL, 'from'), toAsset: ds.require('c60_t0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2'), amount: 10n ** 18n }), 'acct', T0);
+    const wrap = quoteRoutes(
+      ds,
+      store,
+      req({
+        fromAsset: resolveSwapAsset(ds, d('ethereum'), NATIVE_SENTINEL, 'from'),
+        toAsset: ds.require('c60_t0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2'),
+        amount: 10n ** 18n,
+      }),
+      'acct',
+      T0,
+    );
     expect(wrap.routes).toHaveLength(1);
     expect(wrap.routes[0]?.steps[0]).toMatchObject({ type: 'STEP_TYPE_WRAP', to: { amount: '1000000000000000000' } });
   });
 
-  it('refuses expired, unknown and other accounts\' steps, and honeypot sells', () => {
+  it("refuses expired, unknown and other accounts' steps, and honeypot sells", () => {
     const id = quoteRoutes(ds, store, req({}), 'acct', T0).routes[0]?.steps[0]?.id as string;
-    expect(expectDatasetError(() => routeStep(store, id, 'acct', T0 + QUOTE_TTL_MS + 5_000), 'expired', 'step_expired').message).toMatch(/expired 5 s ago/);
+    expect(expectDatasetError(() => routeStep(store, id, 'acct', T0 + QUOTE_TTL_MS + 5_000), 'expired', 'step_expired').message).toMatch(
+      /expired 5 s ago/,
+    );
     expectDatasetError(() => routeStep(store, id, 'someone-else', T0), 'not_found', 'unknown_step');
     expectDatasetError(() => routeStep(store, 'no-such-step', 'acct', T0), 'not_found', 'unknown_step');
     const honeypot = ds.assets.find((a) => a.risk === 'honeypot' && a.coin === 60);

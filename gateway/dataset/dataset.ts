@@ -103,6 +103,8 @@ export class Dataset {
   /** Who vouches for an asset; fictional tokens have no verifier. */
   verifiers(asset: Asset): string[] {
     if (!asset.verified) return [];
-    return asset.type === 'coin' || asset.tags.includes('stablecoins') ? ['trustwallet', 'coingecko', 'coinmarketcap'] : ['trustwallet', 'coingecko'];
+    return asset.type === 'coin' || asset.tags.includes('stablecoins')
+      ? ['trustwallet', 'coingecko', 'coinmarketcap']
+      : ['trustwallet', 'coingecko'];
   }
 }

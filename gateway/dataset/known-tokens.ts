@@ -187,9 +187,13 @@ const TRON: readonly Row[] = [
 
 const TON: readonly Row[] = [['EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs', 'USD₮', 'Tether USD (TON)', 6, 'USDT', STABLE]];
 
-const SUI: readonly Row[] = [['0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC', 'USDC', 'USD Coin (Sui)', 6, 'USDC', STABLE]];
+const SUI: readonly Row[] = [
+  ['0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC', 'USDC', 'USD Coin (Sui)', 6, 'USDC', STABLE],
+];
 
-const APTOS: readonly Row[] = [['0xbae207659db88bea0cbead6da0ed00aac12edcdda169e591cd41c94180b46f3b', 'USDC', 'USD Coin (Aptos)', 6, 'USDC', STABLE]];
+const APTOS: readonly Row[] = [
+  ['0xbae207659db88bea0cbead6da0ed00aac12edcdda169e591cd41c94180b46f3b', 'USDC', 'USD Coin (Aptos)', 6, 'USDC', STABLE],
+];
 
 const TEZOS: readonly Row[] = [['KT1PWx2mnDueood7fEmfbBDKx1D9BAnnXitn', 'tzBTC', 'tzBTC', 8, 'TZBTC', DEFI]];
 

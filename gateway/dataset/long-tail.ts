@@ -20,7 +20,33 @@ export interface GeneratedToken {
   readonly risk?: 'honeypot' | 'counterfeit' | 'freeze-authority';
 }
 
-const PREFIXES = ['Nebula', 'Quantum', 'Solar', 'Pixel', 'Turbo', 'Based', 'Giga', 'Hyper', 'Lunar', 'Echo', 'Frost', 'Ember', 'Atlas', 'Orbit', 'Nova', 'Vortex', 'Zen', 'Apex', 'Cyber', 'Delta', 'Mochi', 'Ruby', 'Cobalt', 'Sable', 'Tidal'];
+const PREFIXES = [
+  'Nebula',
+  'Quantum',
+  'Solar',
+  'Pixel',
+  'Turbo',
+  'Based',
+  'Giga',
+  'Hyper',
+  'Lunar',
+  'Echo',
+  'Frost',
+  'Ember',
+  'Atlas',
+  'Orbit',
+  'Nova',
+  'Vortex',
+  'Zen',
+  'Apex',
+  'Cyber',
+  'Delta',
+  'Mochi',
+  'Ruby',
+  'Cobalt',
+  'Sable',
+  'Tidal',
+];
 const SUFFIXES: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['Inu', ['memes']],
   ['Cat', ['memes']],
@@ -52,7 +78,13 @@ function symbolOf(prefix: string, suffix: string): string {
 function memeMarket(rng: Rng): Market {
   const price = rng.logUniform(1e-7, 3);
   const circulating = rng.logUniform(5e6, 5e9) / Math.sqrt(price);
-  return { price, vol: 0.08 + rng.next() * 0.14, circulating, max: circulating * (1 + rng.next()), volume24h: price * circulating * (0.02 + rng.next() * 0.4) };
+  return {
+    price,
+    vol: 0.08 + rng.next() * 0.14,
+    circulating,
+    max: circulating * (1 + rng.next()),
+    volume24h: price * circulating * (0.02 + rng.next() * 0.4),
+  };
 }
 
 /** `count` unique fictional tokens, the same ones for the same seed. */
@@ -68,10 +100,25 @@ export function generateLongTail(seed: number, count: number): GeneratedToken[] 
     names.add(name);
     const coin = rng.pick(CHAINS);
     const decimals = getCoin(coin)?.family === 'solana' ? rng.pick([6, 9]) : rng.pick([18, 18, 18, 9, 6]);
-    tokens.push({ coin, contract: randomContract(rng, coin), symbol: symbolOf(prefix, suffix), name, decimals, market: memeMarket(rng), tags });
+    tokens.push({
+      coin,
+      contract: randomContract(rng, coin),
+      symbol: symbolOf(prefix, suffix),
+      name,
+      decimals,
+      market: memeMarket(rng),
+      tags,
+    });
   }
   // Named examples for the security tools: one of each pattern, at fixed places in the catalogue.
-  const scam = (coin: number, symbol: string, name: string, risk: GeneratedToken['risk'], tags: readonly string[], decimals = 18): GeneratedToken => ({
+  const scam = (
+    coin: number,
+    symbol: string,
+    name: string,
+    risk: GeneratedToken['risk'],
+    tags: readonly string[],
+    decimals = 18,
+  ): GeneratedToken => ({
     coin,
     contract: randomContract(rng, coin),
     symbol,

@@ -12,7 +12,8 @@ const TRENDING_SIZE = 40;
 /** Prices of the given assets in one currency, as of the current one-second tick; ids missing from the catalogue are left out. */
 export function tickers(ds: Dataset, assetIds: readonly string[], currency: string, t = ds.now()) {
   const rate = FIAT_RATES[currency];
-  if (rate === undefined) throw invalid('unsupported_currency', `Currency ${currency} is not supported; use one of ${Object.keys(FIAT_RATES).join(', ')}.`);
+  if (rate === undefined)
+    throw invalid('unsupported_currency', `Currency ${currency} is not supported; use one of ${Object.keys(FIAT_RATES).join(', ')}.`);
   const seen = new Set<string>();
   const out = [];
   for (const id of assetIds) {
@@ -36,10 +37,18 @@ export function tickers(ds: Dataset, assetIds: readonly string[], currency: stri
 
 function listingDoc(ds: Dataset, asset: Asset, t: number) {
   const q = ds.quote(asset, t);
-  const changes = Object.fromEntries((Object.keys(CHANGE_WINDOWS) as ChangeWindow[]).map((w) => [`percent_change_${w}`, round(ds.prices.change(asset, t, w))])) as Record<`percent_change_${ChangeWindow}`, number>;
+  const changes = Object.fromEntries(
+    (Object.keys(CHANGE_WINDOWS) as ChangeWindow[]).map((w) => [`percent_change_${w}`, round(ds.prices.change(asset, t, w))]),
+  ) as Record<`percent_change_${ChangeWindow}`, number>;
   return {
     asset: { ...ds.summary(asset), network: asset.network, icon_url: asset.iconUrl, is_verified: asset.verified },
-    market: { market_cap: q.marketCap, volume_24h: q.volume24h, circulating_supply: q.circulating, total_supply: q.total, max_supply: q.max },
+    market: {
+      market_cap: q.marketCap,
+      volume_24h: q.volume24h,
+      circulating_supply: q.circulating,
+      total_supply: q.total,
+      max_supply: q.max,
+    },
     price: { price: q.price, ...changes },
   };
 }
@@ -64,7 +73,10 @@ export interface ListingParams {
 export function listings(ds: Dataset, params: ListingParams, now = ds.now()) {
   const category = params.category;
   if (category !== undefined && !CATEGORIES.some((c) => c.id === category)) {
-    throw invalid('unknown_category', `Unknown category "${category.slice(0, 60)}". Categories: ${CATEGORIES.map((c) => c.id).join(', ')}.`);
+    throw invalid(
+      'unknown_category',
+      `Unknown category "${category.slice(0, 60)}". Categories: ${CATEGORIES.map((c) => c.id).join(', ')}.`,
+    );
   }
   const networks = params.networks && params.networks.length > 0 ? [...new Set(params.networks)].sort((a, b) => a - b) : undefined;
   const key = queryKey(['listings', category ?? null, params.sort ?? null, networks ?? null]);
@@ -104,5 +116,7 @@ export function listings(ds: Dataset, params: ListingParams, now = ds.now()) {
 export function listingCategories(ds: Dataset, networks?: readonly number[]) {
   const pool = networks && networks.length > 0 ? ds.assets.filter((a) => networks.includes(a.coin)) : ds.assets;
   const present = new Set(pool.flatMap((a) => a.tags));
-  return { docs: CATEGORIES.filter((c) => c.id === 'trending' ? pool.length > 0 : present.has(c.id)).map((c) => ({ id: c.id, name: c.name })) };
+  return {
+    docs: CATEGORIES.filter((c) => (c.id === 'trending' ? pool.length > 0 : present.has(c.id))).map((c) => ({ id: c.id, name: c.name })),
+  };
 }

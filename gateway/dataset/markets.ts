@@ -13,7 +13,13 @@ export interface Market {
   readonly pegged?: boolean;
 }
 
-const m = (price: number, vol: number, circulating: number, volume24h: number, max?: number): Market => ({ price, vol, circulating, volume24h, ...(max ? { max } : {}) });
+const m = (price: number, vol: number, circulating: number, volume24h: number, max?: number): Market => ({
+  price,
+  vol,
+  circulating,
+  volume24h,
+  ...(max ? { max } : {}),
+});
 const peg = (circulating: number, volume24h: number, price = 1): Market => ({ price, vol: 0.0006, circulating, volume24h, pegged: true });
 
 export const MARKETS: Readonly<Record<string, Market>> = {

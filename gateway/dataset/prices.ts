@@ -6,7 +6,11 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 // Noise layers from minutes to months. A layer of period T moves about vol·√(T/day), like a random walk.
-const LAYERS = [5 * MINUTE, HOUR, 6 * HOUR, DAY, 7 * DAY, 30 * DAY, 120 * DAY].map((period, index) => ({ period, index, weight: 0.7 * Math.sqrt(period / DAY) }));
+const LAYERS = [5 * MINUTE, HOUR, 6 * HOUR, DAY, 7 * DAY, 30 * DAY, 120 * DAY].map((period, index) => ({
+  period,
+  index,
+  weight: 0.7 * Math.sqrt(period / DAY),
+}));
 
 export const CHANGE_WINDOWS = { '1h': HOUR, '24h': DAY, '7d': 7 * DAY, '30d': 30 * DAY, '60d': 60 * DAY, '90d': 90 * DAY } as const;
 export type ChangeWindow = keyof typeof CHANGE_WINDOWS;
@@ -83,7 +87,11 @@ export class PriceModel {
   /** 24 h traded volume in USD: the market's level, busier on days with big moves. */
   volume24h(asset: Asset, t: number, change24h = this.change(asset, t, '24h')): number {
     const key = this.keysOf(asset).volume;
-    return asset.market.volume24h * Math.exp(0.35 * this.noise(key, 0, 6 * HOUR, t) + 0.15 * this.noise(key, 1, HOUR, t)) * (1 + Math.abs(change24h) / 20);
+    return (
+      asset.market.volume24h *
+      Math.exp(0.35 * this.noise(key, 0, 6 * HOUR, t) + 0.15 * this.noise(key, 1, HOUR, t)) *
+      (1 + Math.abs(change24h) / 20)
+    );
   }
 
   /**

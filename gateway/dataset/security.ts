@@ -46,7 +46,13 @@ function verifiedReport(asset: Asset): SecurityReport {
   if (!CENTRALLY_ISSUED.has(asset.marketKey)) return solana ? { ...base, hasFreezeAuthority: false, hasMintAuthority: false } : base;
   const warnings = ['The issuer can mint new tokens.', 'The issuer can freeze (blacklist) holders.'];
   return solana
-    ? { ...base, hasMintFunction: true, hasFreezeAuthority: true, hasMintAuthority: true, warnings: [...warnings, 'The mint keeps its freeze authority: token accounts can be frozen.'] }
+    ? {
+        ...base,
+        hasMintFunction: true,
+        hasFreezeAuthority: true,
+        hasMintAuthority: true,
+        warnings: [...warnings, 'The mint keeps its freeze authority: token accounts can be frozen.'],
+      }
     : { ...base, hasMintFunction: true, warnings };
 }
 
@@ -62,7 +68,11 @@ function namedScam(asset: Asset, risk: NonNullable<Asset['risk']>): SecurityRepo
         canTakeBackOwnership: true,
         buyTax: 5,
         sellTax: 100,
-        warnings: ['Honeypot: the contract blocks selling (100% sell tax on simulation).', 'The owner can take back ownership after renouncing it.', 'Hidden mint function.'],
+        warnings: [
+          'Honeypot: the contract blocks selling (100% sell tax on simulation).',
+          'The owner can take back ownership after renouncing it.',
+          'Hidden mint function.',
+        ],
       };
     case 'counterfeit':
       return {
@@ -78,7 +88,10 @@ function namedScam(asset: Asset, risk: NonNullable<Asset['risk']>): SecurityRepo
         hasMintFunction: true,
         hasFreezeAuthority: true,
         hasMintAuthority: true,
-        warnings: ['The mint has a freeze authority: the creator can freeze your token account.', 'The mint authority is not revoked: supply can be inflated.'],
+        warnings: [
+          'The mint has a freeze authority: the creator can freeze your token account.',
+          'The mint authority is not revoked: supply can be inflated.',
+        ],
       };
   }
 }
@@ -89,7 +102,14 @@ function longTailReport(asset: Asset): SecurityReport {
   const base = { ...clean(asset), hasAudit: false, auditProvider: null };
   const solana = asset.coin === 501 ? { hasFreezeAuthority: false, hasMintAuthority: roll % 3 === 0 } : {};
   if (roll < 25) return { ...base, ...solana, hasAudit: true, auditProvider: AUDITORS[roll % AUDITORS.length] as string };
-  if (roll < 70) return { ...base, ...solana, riskLevel: 'medium', hasMintFunction: true, warnings: ['No public audit.', 'The owner can mint new tokens.'] };
+  if (roll < 70)
+    return {
+      ...base,
+      ...solana,
+      riskLevel: 'medium',
+      hasMintFunction: true,
+      warnings: ['No public audit.', 'The owner can mint new tokens.'],
+    };
   if (roll < 92) {
     const tax = 3 + (roll % 10);
     return {
@@ -100,7 +120,11 @@ function longTailReport(asset: Asset): SecurityReport {
       isTradingCooldown: roll % 3 === 0,
       buyTax: tax,
       sellTax: tax + 2,
-      warnings: ['No public audit.', `Trading taxes: ${tax}% to buy, ${tax + 2}% to sell.`, ...(roll % 2 === 0 ? ['The owner can take back ownership.'] : [])],
+      warnings: [
+        'No public audit.',
+        `Trading taxes: ${tax}% to buy, ${tax + 2}% to sell.`,
+        ...(roll % 2 === 0 ? ['The owner can take back ownership.'] : []),
+      ],
     };
   }
   return { ...base, ...solana, riskLevel: 'unknown', hasAudit: false, warnings: ['Not scanned yet: too little trading history.'] };
@@ -115,7 +139,10 @@ export function securityReport(asset: Asset): SecurityReport {
 export function tokenSecurity(ds: Dataset, assetId: string) {
   const asset = ds.require(assetId);
   if (asset.contract === undefined) {
-    throw invalid('not_a_token', `${asset.assetId} is a native coin; token security needs a token asset id such as c60_t0xdAC17F958D2ee523a2206206994597C13D831ec7.`);
+    throw invalid(
+      'not_a_token',
+      `${asset.assetId} is a native coin; token security needs a token asset id such as c60_t0xdAC17F958D2ee523a2206206994597C13D831ec7.`,
+    );
   }
   const r = securityReport(asset);
   const securityInfo = {

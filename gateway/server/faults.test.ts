@@ -12,7 +12,8 @@ import { certificateNames, ensureTlsMaterial } from '../tls/certificates';
 import { connectClient, credentialHeaders } from '../testing/client';
 import { MCP_HEADERS, initializeBody, rawRequest, startTestGateway } from '../testing/fixture';
 
-const errorOf = (r: CallToolResult) => (r.isError ? (JSON.parse((r.content[0] as { text: string }).text) as { code: string; message: string }) : undefined);
+const errorOf = (r: CallToolResult) =>
+  r.isError ? (JSON.parse((r.content[0] as { text: string }).text) as { code: string; message: string }) : undefined;
 const connect = (g: RunningGateway, headers = credentialHeaders(g)) => connectClient({ url: g.url, caCertPem: g.caCertPem, headers });
 
 let gateway: RunningGateway;
@@ -31,8 +32,13 @@ describe('upstream faults', () => {
       // The upstream holds the call; kill it while the call is in flight.
       await new Promise((r) => setTimeout(r, 100));
       await gateway.upstream?.stop();
-      expect(errorOf((await slow) as CallToolResult)).toMatchObject({ code: 'upstream_unavailable', message: expect.stringContaining('Try again') });
-      expect(errorOf((await client.callTool({ name: 'get_swap_providers', arguments: {} })) as CallToolResult)).toMatchObject({ code: 'upstream_unavailable' });
+      expect(errorOf((await slow) as CallToolResult)).toMatchObject({
+        code: 'upstream_unavailable',
+        message: expect.stringContaining('Try again'),
+      });
+      expect(errorOf((await client.callTool({ name: 'get_swap_providers', arguments: {} })) as CallToolResult)).toMatchObject({
+        code: 'upstream_unavailable',
+      });
       await gateway.upstream?.start();
       expect(((await client.callTool({ name: 'get_swap_providers', arguments: {} })) as CallToolResult).isError).toBeFalsy();
     } finally {
@@ -55,10 +61,15 @@ describe('upstream faults', () => {
 
   it('refuses swap routing to an account without access, while search works', async () => {
     const limited = await gateway.upstream?.addAccount('no swaps', []);
-    const { client, close } = await connect(gateway, { 'X-SVC-CREDENTIAL': limited?.accessId ?? '', 'X-SVC-SECRET-KEY': limited?.secretKey ?? '' });
+    const { client, close } = await connect(gateway, {
+      'X-SVC-CREDENTIAL': limited?.accessId ?? '',
+      'X-SVC-SECRET-KEY': limited?.secretKey ?? '',
+    });
     try {
       expect(((await client.callTool({ name: 'search_assets', arguments: { query: 'eth' } })) as CallToolResult).isError).toBeFalsy();
-      expect(errorOf((await client.callTool({ name: 'get_swap_route_step', arguments: { stepId: 'x' } })) as CallToolResult)).toMatchObject({ code: 'access_denied' });
+      expect(errorOf((await client.callTool({ name: 'get_swap_route_step', arguments: { stepId: 'x' } })) as CallToolResult)).toMatchObject(
+        { code: 'access_denied' },
+      );
     } finally {
       await close();
     }
@@ -69,7 +80,11 @@ describe('test hooks and sessions', () => {
   it('injects HTTP faults for the next requests only', async () => {
     gateway.injectHttpFault({ status: 500, body: '<html><body>Internal Server Error</body></html>', times: 2 });
     const headers = { ...MCP_HEADERS, ...credentialHeaders(gateway) };
-    for (let i = 0; i < 2; i++) expect(await rawRequest(gateway, { headers, body: initializeBody() })).toMatchObject({ status: 500, headers: { 'content-type': 'text/html' } });
+    for (let i = 0; i < 2; i++)
+      expect(await rawRequest(gateway, { headers, body: initializeBody() })).toMatchObject({
+        status: 500,
+        headers: { 'content-type': 'text/html' },
+      });
     expect((await rawRequest(gateway, { headers, body: initializeBody() })).status).toBe(200);
   });
 
@@ -78,7 +93,10 @@ describe('test hooks and sessions', () => {
     try {
       await client.listTools();
       expect(await gateway.expireSessions()).toBeGreaterThanOrEqual(1);
-      const failure = await client.listTools().then(() => undefined, (e: unknown) => e);
+      const failure = await client.listTools().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(failure).toBeInstanceOf(StreamableHTTPError);
       expect((failure as StreamableHTTPError).code).toBe(404);
     } finally {
@@ -106,7 +124,10 @@ describe('lifecycle', () => {
     const first = await startGateway({ dataDir });
     const { client, close } = await connect(first);
     await client.listTools();
-    const busy = await startGateway({ dataDir, port: first.port }).then(() => undefined, (e: NodeJS.ErrnoException) => e);
+    const busy = await startGateway({ dataDir, port: first.port }).then(
+      () => undefined,
+      (e: NodeJS.ErrnoException) => e,
+    );
     expect(busy?.code).toBe('EADDRINUSE');
     await first.close(); // with the client's connection still open
     await close();
@@ -127,7 +148,9 @@ describe('lifecycle', () => {
     const free = await startGateway({ dataDir, rateLimit: { perSecond: 1 } });
     const { client, close } = await connect(free);
     try {
-      const results = (await Promise.all([1, 2, 3].map(() => client.callTool({ name: 'get_listing_categories', arguments: {} })))) as CallToolResult[];
+      const results = (await Promise.all(
+        [1, 2, 3].map(() => client.callTool({ name: 'get_listing_categories', arguments: {} })),
+      )) as CallToolResult[];
       const limited = results.map(errorOf).filter((e) => e?.code === 'rate_limited');
       expect(limited.length).toBeGreaterThanOrEqual(1);
       expect(limited[0]).toMatchObject({ message: 'Rate limited: retry after 1 s.', retryAfter: 1 });

@@ -12,17 +12,108 @@ const RAW_REQUESTS = 300;
 const CONCURRENCY = 8;
 
 const STRINGS = [
-  'c60', 'c0', 'c501', 'c20000714', 'c60_t0xdAC17F958D2ee523a2206206994597C13D831ec7', 'c60_t0xdac17f958d2ee523a2206206994597c13d831ec7',
-  'c501_tEPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', 'c195_tTR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 'C60', 'c', 'c60_', 'c60_t', 'c60__t0x1', 'c060',
-  'c99999999999', 'c60_t0xZZ', 'c60_t0xdAC17F958D2ee523a2206206994597C13D831ec8', '0x52908400098527886E0F7030069857D2E4169EE7',
-  '0x52908400098527886e0f7030069857d2e4169ee7', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
-  '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', 'ethereum', 'bsc', 'solana', 'bitcoin', 'tron', 'ton', 'stargate', '1inch', 'memes', 'ai',
-  'trending', 'USD', 'EUR', 'price24h', 'mcap', '1000000', '0', '00', '-1', '1e18', '1.5', ' ', '', '\u0000', '\u200b', 'с60', '𝔘𝔖𝔇ℭ',
-  'a'.repeat(199), 'a'.repeat(200), 'a'.repeat(201), 'x'.repeat(5000), '{"$ref":"#"}', '<script>', '../../etc/passwd', '%00', 'null', 'eyJ2IjoxfQ',
+  'c60',
+  'c0',
+  'c501',
+  'c20000714',
+  'c60_t0xdAC17F958D2ee523a2206206994597C13D831ec7',
+  'c60_t0xdac17f958d2ee523a2206206994597c13d831ec7',
+  'c501_tEPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+  'c195_tTR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+  'C60',
+  'c',
+  'c60_',
+  'c60_t',
+  'c60__t0x1',
+  'c060',
+  'c99999999999',
+  'c60_t0xZZ',
+  'c60_t0xdAC17F958D2ee523a2206206994597C13D831ec8',
+  '0x52908400098527886E0F7030069857D2E4169EE7',
+  '0x52908400098527886e0f7030069857d2e4169ee7',
+  'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+  '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+  '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE',
+  'ethereum',
+  'bsc',
+  'solana',
+  'bitcoin',
+  'tron',
+  'ton',
+  'stargate',
+  '1inch',
+  'memes',
+  'ai',
+  'trending',
+  'USD',
+  'EUR',
+  'price24h',
+  'mcap',
+  '1000000',
+  '0',
+  '00',
+  '-1',
+  '1e18',
+  '1.5',
+  ' ',
+  '',
+  '\u0000',
+  '\u200b',
+  'с60',
+  '𝔘𝔖𝔇ℭ',
+  'a'.repeat(199),
+  'a'.repeat(200),
+  'a'.repeat(201),
+  'x'.repeat(5000),
+  '{"$ref":"#"}',
+  '<script>',
+  '../../etc/passwd',
+  '%00',
+  'null',
+  'eyJ2IjoxfQ',
 ];
-const NUMBERS = [0, -1, 1, 2, 19, 20, 50, 51, 99, 100, 101, 0.5, 1.5, -0.0001, 1e10, 2 ** 32, 2 ** 53, -(2 ** 53), 60, 714, 20000714, 966, 501, 8453, 123456];
+const NUMBERS = [
+  0,
+  -1,
+  1,
+  2,
+  19,
+  20,
+  50,
+  51,
+  99,
+  100,
+  101,
+  0.5,
+  1.5,
+  -0.0001,
+  1e10,
+  2 ** 32,
+  2 ** 53,
+  -(2 ** 53),
+  60,
+  714,
+  20000714,
+  966,
+  501,
+  8453,
+  123456,
+];
 
-type Schema = { type?: string | string[]; enum?: unknown[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; minItems?: number; maxItems?: number; minimum?: number; maximum?: number; exclusiveMinimum?: number; minLength?: number; maxLength?: number };
+type Schema = {
+  type?: string | string[];
+  enum?: unknown[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  minItems?: number;
+  maxItems?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  minLength?: number;
+  maxLength?: number;
+};
 
 /** A value for a schema: usually plausible, sometimes at or beyond its bounds, sometimes the wrong type entirely. */
 function valueFor(rng: Rng, schema: Schema, depth = 0): unknown {
@@ -37,7 +128,14 @@ function valueFor(rng: Rng, schema: Schema, depth = 0): unknown {
     }
     case 'number':
     case 'integer': {
-      if (roll < 0.3) return rng.pick([schema.minimum, schema.maximum, schema.exclusiveMinimum].filter((v) => v !== undefined).map((v) => (v as number) + rng.pick([-1, 0, 1])) as number[]) ?? 0;
+      if (roll < 0.3)
+        return (
+          rng.pick(
+            [schema.minimum, schema.maximum, schema.exclusiveMinimum]
+              .filter((v) => v !== undefined)
+              .map((v) => (v as number) + rng.pick([-1, 0, 1])) as number[],
+          ) ?? 0
+        );
       return rng.pick(NUMBERS);
     }
     case 'boolean':
@@ -57,7 +155,16 @@ function valueFor(rng: Rng, schema: Schema, depth = 0): unknown {
 function garbage(rng: Rng, depth: number): unknown {
   const pick = rng.int(0, 7);
   if (depth > 2) return null;
-  return [null, rng.pick(STRINGS), rng.pick(NUMBERS), true, [], {}, [rng.pick(STRINGS), { a: [1, { b: null }] }], { nested: garbage(rng, depth + 1) }][pick];
+  return [
+    null,
+    rng.pick(STRINGS),
+    rng.pick(NUMBERS),
+    true,
+    [],
+    {},
+    [rng.pick(STRINGS), { a: [1, { b: null }] }],
+    { nested: garbage(rng, depth + 1) },
+  ][pick];
 }
 
 function argsFor(rng: Rng, schema: Schema, depth = 0): Record<string, unknown> {
@@ -78,7 +185,11 @@ let tools: Tool[];
 
 beforeAll(async () => {
   ({ gateway, dispose } = await startTestGateway());
-  ({ client, close: closeClient } = await connectClient({ url: gateway.url, caCertPem: gateway.caCertPem, headers: credentialHeaders(gateway) }));
+  ({ client, close: closeClient } = await connectClient({
+    url: gateway.url,
+    caCertPem: gateway.caCertPem,
+    headers: credentialHeaders(gateway),
+  }));
   tools = (await client.listTools()).tools;
 });
 afterAll(async () => {
@@ -88,16 +199,19 @@ afterAll(async () => {
 
 async function pool<T>(items: readonly T[], worker: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < items.length) await worker(items[next++] as T);
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < items.length) await worker(items[next++] as T);
+    }),
+  );
 }
 
 describe(`fuzz (seed ${SEED})`, () => {
   it(`answers ${TOOL_CALLS} random tool calls with a result or a JSON {code, message} tool error`, async () => {
     const rng = new Rng(SEED);
     const calls = Array.from({ length: TOOL_CALLS }, () => {
-      const tool = rng.next() < 0.02 ? { name: rng.pick(['', 'SEARCH_ASSETS', 'search_assets ', 'nope']), inputSchema: {} } : rng.pick(tools);
+      const tool =
+        rng.next() < 0.02 ? { name: rng.pick(['', 'SEARCH_ASSETS', 'search_assets ', 'nope']), inputSchema: {} } : rng.pick(tools);
       return { name: tool.name, arguments: argsFor(rng, tool.inputSchema as Schema) };
     });
     const codes = new Map<string, number>();
@@ -111,7 +225,9 @@ describe(`fuzz (seed ${SEED})`, () => {
         const error = JSON.parse(text) as { code: unknown; message: unknown };
         expect(typeof error.code === 'string' && error.code.length > 0, text).toBe(true);
         expect(typeof error.message === 'string' && error.message.length > 10, text).toBe(true);
-        expect(error.code, `${call.name} ${JSON.stringify(call.arguments).slice(0, 200)}: ${text}`).not.toMatch(/internal|upstream_error|upstream_bad_response|tool_failed/);
+        expect(error.code, `${call.name} ${JSON.stringify(call.arguments).slice(0, 200)}: ${text}`).not.toMatch(
+          /internal|upstream_error|upstream_bad_response|tool_failed/,
+        );
         codes.set(error.code as string, (codes.get(error.code as string) ?? 0) + 1);
       } else {
         successes++;
@@ -137,7 +253,11 @@ describe(`fuzz (seed ${SEED})`, () => {
       () => JSON.stringify({ jsonrpc: '1.0', id: 1, method: 'initialize' }),
       () => JSON.stringify({ jsonrpc: '2.0', id: rng.pick([{}, [], null, 1.5]), method: rng.pick(['initialize', 'tools/call', 42]) }),
       () => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: rng.pick([null, 'x', { protocolVersion: 7 }]) }),
-      () => JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }, { jsonrpc: '2.0', id: 2, method: 'initialize', params: {} }]),
+      () =>
+        JSON.stringify([
+          { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} },
+          { jsonrpc: '2.0', id: 2, method: 'initialize', params: {} },
+        ]),
       () => Buffer.from(rng.bytes(rng.int(1, 300))).toString('latin1'),
       () => `{"a":${'['.repeat(5000)}`,
     ];
@@ -152,8 +272,15 @@ describe(`fuzz (seed ${SEED})`, () => {
       body: rng.pick(bodies)(),
     }));
     await pool(requests, async (r) => {
-      const res = await rawRequest(gateway, { method: r.method, headers: r.headers as Record<string, string>, body: r.method === 'GET' ? undefined : r.body });
-      expect(res.status, `${r.method} ${JSON.stringify(r.headers)} ${r.body.slice(0, 100)} -> ${res.status} ${res.text.slice(0, 200)}`).toBeLessThan(500);
+      const res = await rawRequest(gateway, {
+        method: r.method,
+        headers: r.headers as Record<string, string>,
+        body: r.method === 'GET' ? undefined : r.body,
+      });
+      expect(
+        res.status,
+        `${r.method} ${JSON.stringify(r.headers)} ${r.body.slice(0, 100)} -> ${res.status} ${res.text.slice(0, 200)}`,
+      ).toBeLessThan(500);
       if (res.status >= 400) expect(res.json?.error?.message, res.text).toEqual(expect.any(String));
     });
     // Still healthy afterwards.

@@ -14,7 +14,11 @@ const EVM_WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 beforeAll(async () => {
   ({ gateway, dispose } = await startTestGateway());
-  ({ client, close: closeClient } = await connectClient({ url: gateway.url, caCertPem: gateway.caCertPem, headers: credentialHeaders(gateway) }));
+  ({ client, close: closeClient } = await connectClient({
+    url: gateway.url,
+    caCertPem: gateway.caCertPem,
+    headers: credentialHeaders(gateway),
+  }));
 });
 afterAll(async () => {
   await closeClient();
@@ -39,7 +43,7 @@ async function toolError(name: string, args: Record<string, unknown>, c: Client 
 }
 
 describe('tools/list', () => {
-  it('lists the 13 tools in the spec\'s groups, read-only, with bounded input schemas and output schemas', async () => {
+  it("lists the 13 tools in the spec's groups, read-only, with bounded input schemas and output schemas", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual([
       'search_assets',
@@ -56,7 +60,9 @@ describe('tools/list', () => {
       'validate_address',
       'check_token_security',
     ]);
-    expect(new Set(tools.map((t) => t._meta?.['io.gatewaycompanion/group']))).toEqual(new Set(['Token information', 'Swap and bridge', 'Market data', 'Security']));
+    expect(new Set(tools.map((t) => t._meta?.['io.gatewaycompanion/group']))).toEqual(
+      new Set(['Token information', 'Swap and bridge', 'Market data', 'Security']),
+    );
     for (const tool of tools) {
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
       expect(tool.description?.length, tool.name).toBeGreaterThan(60);
@@ -78,7 +84,11 @@ describe('the 13 tools over HTTPS', () => {
     expect(found.docs[0]).toMatchObject({ asset_id: 'c60_t0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', symbol: 'USDC', decimals: 6 });
     expect(found.docs.every((d: { asset_id: string }) => /^c(60|714)/.test(d.asset_id))).toBe(true);
     const one = await ok('get_asset_details', { assetId: 'c60_t0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48' });
-    expect(one).toMatchObject({ total: 1, cursor: null, docs: [{ asset_id: 'c60_t0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', network: 'Ethereum', coin: 60 }] });
+    expect(one).toMatchObject({
+      total: 1,
+      cursor: null,
+      docs: [{ asset_id: 'c60_t0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', network: 'Ethereum', coin: 60 }],
+    });
     const page = await ok('get_asset_details', { coin: 10000070, limit: 3 });
     expect(page.docs.map((d: { asset_id: string }) => d.asset_id)[0]).toBe('c10');
     const next = await ok('get_asset_details', { coin: 10, limit: 3, cursor: page.cursor });
@@ -106,7 +116,10 @@ describe('the 13 tools over HTTPS', () => {
     });
     expect(quote.routes.length).toBeGreaterThan(0);
     expect(quote.routes[0].steps.some((s: { type: string }) => s.type === 'STEP_TYPE_BRIDGE')).toBe(true);
-    expect(quote.routes[0].steps.at(-1).to).toMatchObject({ asset: 'c42161_t0xaf88d065e77c8cC2239327C5EDb3A432268e5831', address: EVM_WALLET });
+    expect(quote.routes[0].steps.at(-1).to).toMatchObject({
+      asset: 'c42161_t0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+      address: EVM_WALLET,
+    });
     const step = await ok('get_swap_route_step', { stepId: quote.routes[0].steps[0].id });
     expect(step.transaction).toMatchObject({ domainId: 'ethereum', type: 'EVM', evmTx: { value: '0xde0b6b3a7640000' } });
   });
@@ -129,11 +142,16 @@ describe('the 13 tools over HTTPS', () => {
 
   it('security: validate_address and check_token_security', async () => {
     expect(await ok('validate_address', { address: EVM_WALLET, asset_id: 'c60' })).toEqual({ status: 'ok' });
-    expect(await ok('validate_address', { address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', asset_id: 'c0' })).toEqual({ status: 'ok' });
+    expect(await ok('validate_address', { address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', asset_id: 'c0' })).toEqual({
+      status: 'ok',
+    });
     const report = await ok('check_token_security', { assetId: 'c501_tEPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' });
     expect(report).toMatchObject({ symbol: 'USDC', securityInfo: { riskLevel: 'low' }, solanaSecurityInfo: { hasFreezeAuthority: true } });
     const honeypots = await ok('search_assets', { query: 'Moon Rocket Inu', limit: 1 });
-    expect(await ok('check_token_security', { assetId: honeypots.docs[0].asset_id })).toMatchObject({ supportsSwap: false, securityInfo: { isHoneypot: true } });
+    expect(await ok('check_token_security', { assetId: honeypots.docs[0].asset_id })).toMatchObject({
+      supportsSwap: false,
+      securityInfo: { isHoneypot: true },
+    });
   });
 });
 
@@ -143,24 +161,53 @@ describe('tool errors', () => {
     expect(error).toEqual({ code: 'invalid_arguments', message: expect.stringMatching(/assets: .*at most 50 asset ids/) });
   });
 
-  it('rejects invalid addresses with the shared module\'s checksum message', async () => {
+  it("rejects invalid addresses with the shared module's checksum message", async () => {
     expect(await toolError('validate_address', { address: '0x52908400098527886E0F7030069857D2E4169Ee7', asset_id: 'c60' })).toEqual({
       code: 'invalid_address',
       message: expect.stringMatching(/^Not a valid Ethereum address: .*checksum/),
     });
-    expect(await toolError('validate_address', { address: EVM_WALLET, asset_id: 'c0' })).toMatchObject({ code: 'invalid_address', message: expect.stringContaining('Bitcoin') });
+    expect(await toolError('validate_address', { address: EVM_WALLET, asset_id: 'c0' })).toMatchObject({
+      code: 'invalid_address',
+      message: expect.stringContaining('Bitcoin'),
+    });
   });
 
   it('explains bad asset ids, native coins given to check_token_security, unknown tools and wrong types', async () => {
-    expect(await toolError('get_coin_status', { assetId: 'C60' })).toMatchObject({ code: 'invalid_asset_id', message: expect.stringContaining('small c') });
-    expect(await toolError('get_coin_status', { assetId: 'c9999' })).toMatchObject({ code: 'invalid_asset_id', message: expect.stringContaining('not one the gateway serves') });
-    expect(await toolError('get_coin_status', { assetId: 'c60_t0x0000000000000000000000000000000000000001' })).toMatchObject({ code: 'unknown_asset' });
+    expect(await toolError('get_coin_status', { assetId: 'C60' })).toMatchObject({
+      code: 'invalid_asset_id',
+      message: expect.stringContaining('small c'),
+    });
+    expect(await toolError('get_coin_status', { assetId: 'c9999' })).toMatchObject({
+      code: 'invalid_asset_id',
+      message: expect.stringContaining('not one the gateway serves'),
+    });
+    expect(await toolError('get_coin_status', { assetId: 'c60_t0x0000000000000000000000000000000000000001' })).toMatchObject({
+      code: 'unknown_asset',
+    });
     expect(await toolError('check_token_security', { assetId: 'c60' })).toMatchObject({ code: 'not_a_token' });
     expect(await toolError('no_such_tool', {})).toMatchObject({ code: 'unknown_tool', message: expect.stringContaining('tools/list') });
-    expect(await toolError('search_assets', { query: 42 })).toMatchObject({ code: 'invalid_arguments', message: expect.stringContaining('query') });
-    expect(await toolError('search_assets', { query: 'x', limit: 0 })).toMatchObject({ code: 'invalid_arguments', message: expect.stringContaining('limit') });
-    expect(await toolError('get_trending_tokens', { sort: 'random' })).toMatchObject({ code: 'invalid_arguments', message: expect.stringContaining('sort') });
-    expect(await toolError('get_swap_quote', { fromDomain: 'ethereum', fromAsset: 'c60', fromAddress: EVM_WALLET, amount: '1.5', toDomain: 'ethereum', toAsset: 'c60' })).toMatchObject({
+    expect(await toolError('search_assets', { query: 42 })).toMatchObject({
+      code: 'invalid_arguments',
+      message: expect.stringContaining('query'),
+    });
+    expect(await toolError('search_assets', { query: 'x', limit: 0 })).toMatchObject({
+      code: 'invalid_arguments',
+      message: expect.stringContaining('limit'),
+    });
+    expect(await toolError('get_trending_tokens', { sort: 'random' })).toMatchObject({
+      code: 'invalid_arguments',
+      message: expect.stringContaining('sort'),
+    });
+    expect(
+      await toolError('get_swap_quote', {
+        fromDomain: 'ethereum',
+        fromAsset: 'c60',
+        fromAddress: EVM_WALLET,
+        amount: '1.5',
+        toDomain: 'ethereum',
+        toAsset: 'c60',
+      }),
+    ).toMatchObject({
       code: 'invalid_arguments',
       message: expect.stringContaining('smallest unit'),
     });
@@ -172,16 +219,24 @@ describe('tool errors', () => {
 });
 
 describe('authentication', () => {
-  const post = (headers: Record<string, string>, body = initializeBody()) => rawRequest(gateway, { headers: { ...MCP_HEADERS, ...headers }, body });
+  const post = (headers: Record<string, string>, body = initializeBody()) =>
+    rawRequest(gateway, { headers: { ...MCP_HEADERS, ...headers }, body });
 
   it('answers 401 with a JSON-RPC error naming the missing header(s)', async () => {
     const none = await post({});
     expect(none.status).toBe(401);
-    expect(none.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { message: expect.stringContaining('missing X-SVC-CREDENTIAL and X-SVC-SECRET-KEY headers') } });
+    expect(none.json).toMatchObject({
+      jsonrpc: '2.0',
+      id: null,
+      error: { message: expect.stringContaining('missing X-SVC-CREDENTIAL and X-SVC-SECRET-KEY headers') },
+    });
     const onlyId = await post({ 'X-SVC-CREDENTIAL': gateway.accessId });
     expect(onlyId).toMatchObject({ status: 401, json: { error: { message: expect.stringContaining('missing X-SVC-SECRET-KEY header') } } });
     const onlySecret = await post({ 'X-SVC-SECRET-KEY': gateway.secretKey });
-    expect(onlySecret).toMatchObject({ status: 401, json: { error: { message: expect.stringContaining('missing X-SVC-CREDENTIAL header') } } });
+    expect(onlySecret).toMatchObject({
+      status: 401,
+      json: { error: { message: expect.stringContaining('missing X-SVC-CREDENTIAL header') } },
+    });
     expect((await post({ 'X-SVC-CREDENTIAL': gateway.accessId, 'X-SVC-SECRET-KEY': 'has space' })).status).toBe(401);
   });
 
@@ -193,7 +248,10 @@ describe('authentication', () => {
       const other = await connectClient({ url: gateway.url, caCertPem: gateway.caCertPem, headers });
       try {
         expect((await other.client.listTools()).tools).toHaveLength(13);
-        expect(await toolError('search_assets', { query: 'eth' }, other.client)).toMatchObject({ code: 'invalid_credentials', message: expect.stringContaining('Invalid credentials') });
+        expect(await toolError('search_assets', { query: 'eth' }, other.client)).toMatchObject({
+          code: 'invalid_credentials',
+          message: expect.stringContaining('Invalid credentials'),
+        });
       } finally {
         await other.close();
       }
@@ -205,7 +263,16 @@ describe('authentication', () => {
     const sessionId = init.headers['mcp-session-id'] as string;
     expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
     const list = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
-    const stranger = await rawRequest(gateway, { headers: { ...MCP_HEADERS, 'X-SVC-CREDENTIAL': 'someone', 'X-SVC-SECRET-KEY': 'else', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' }, body: list });
+    const stranger = await rawRequest(gateway, {
+      headers: {
+        ...MCP_HEADERS,
+        'X-SVC-CREDENTIAL': 'someone',
+        'X-SVC-SECRET-KEY': 'else',
+        'mcp-session-id': sessionId,
+        'mcp-protocol-version': '2025-06-18',
+      },
+      body: list,
+    });
     expect(stranger).toMatchObject({ status: 404, json: { id: 2, error: { message: expect.stringContaining('Session not found') } } });
   });
 });
@@ -214,24 +281,47 @@ describe('HTTP-level bad input', () => {
   const auth = () => ({ ...MCP_HEADERS, ...credentialHeaders(gateway) });
 
   it('checks Origin and Host', async () => {
-    expect(await rawRequest(gateway, { headers: { ...auth(), origin: 'https://evil.example' }, body: initializeBody() })).toMatchObject({ status: 403, json: { error: { message: expect.stringContaining('Origin') } } });
+    expect(await rawRequest(gateway, { headers: { ...auth(), origin: 'https://evil.example' }, body: initializeBody() })).toMatchObject({
+      status: 403,
+      json: { error: { message: expect.stringContaining('Origin') } },
+    });
     expect((await rawRequest(gateway, { headers: { ...auth(), origin: 'null' }, body: initializeBody() })).status).toBe(403);
     const local = await rawRequest(gateway, { headers: { ...auth(), origin: 'http://localhost:5173' }, body: initializeBody() });
     expect(local.status).toBe(200);
     expect(local.headers['access-control-allow-origin']).toBe('http://localhost:5173');
-    expect(await rawRequest(gateway, { headers: { ...auth(), host: 'attacker.example' }, body: initializeBody() })).toMatchObject({ status: 403, json: { error: { message: expect.stringContaining('Host') } } });
+    expect(await rawRequest(gateway, { headers: { ...auth(), host: 'attacker.example' }, body: initializeBody() })).toMatchObject({
+      status: 403,
+      json: { error: { message: expect.stringContaining('Host') } },
+    });
   });
 
   it('rejects malformed, oversized and mistyped bodies, other paths and methods with 4xx JSON-RPC errors', async () => {
-    expect(await rawRequest(gateway, { headers: auth(), body: '{"jsonrpc":' })).toMatchObject({ status: 400, json: { error: { code: -32700 } } });
+    expect(await rawRequest(gateway, { headers: auth(), body: '{"jsonrpc":' })).toMatchObject({
+      status: 400,
+      json: { error: { code: -32700 } },
+    });
     expect(await rawRequest(gateway, { headers: auth(), body: '42' })).toMatchObject({ status: 400, json: { error: { code: -32600 } } });
-    expect(await rawRequest(gateway, { headers: auth(), body: JSON.stringify({ pad: 'x'.repeat(1024 * 1024) }) })).toMatchObject({ status: 413, json: { error: { message: expect.stringContaining('too large') } } });
-    expect(await rawRequest(gateway, { headers: { ...auth(), 'content-type': 'text/plain' }, body: initializeBody() })).toMatchObject({ status: 415 });
-    expect(await rawRequest(gateway, { headers: auth(), body: initializeBody(), path: '/other' })).toMatchObject({ status: 404, json: { error: { message: expect.stringContaining('/mcp') } } });
-    expect(await rawRequest(gateway, { method: 'PUT', headers: auth(), body: '{}' })).toMatchObject({ status: 405, headers: { allow: 'POST, GET, DELETE' } });
+    expect(await rawRequest(gateway, { headers: auth(), body: JSON.stringify({ pad: 'x'.repeat(1024 * 1024) }) })).toMatchObject({
+      status: 413,
+      json: { error: { message: expect.stringContaining('too large') } },
+    });
+    expect(await rawRequest(gateway, { headers: { ...auth(), 'content-type': 'text/plain' }, body: initializeBody() })).toMatchObject({
+      status: 415,
+    });
+    expect(await rawRequest(gateway, { headers: auth(), body: initializeBody(), path: '/other' })).toMatchObject({
+      status: 404,
+      json: { error: { message: expect.stringContaining('/mcp') } },
+    });
+    expect(await rawRequest(gateway, { method: 'PUT', headers: auth(), body: '{}' })).toMatchObject({
+      status: 405,
+      headers: { allow: 'POST, GET, DELETE' },
+    });
     const noSession = await rawRequest(gateway, { headers: auth(), body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list' }) });
     expect(noSession).toMatchObject({ status: 400, json: { id: 7, error: { message: expect.stringContaining('Mcp-Session-Id') } } });
-    const unknown = await rawRequest(gateway, { headers: { ...auth(), 'mcp-session-id': 'no-such-session' }, body: JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/list' }) });
+    const unknown = await rawRequest(gateway, {
+      headers: { ...auth(), 'mcp-session-id': 'no-such-session' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/list' }),
+    });
     expect(unknown).toMatchObject({ status: 404 });
   });
 });

@@ -27,7 +27,8 @@ export interface HttpHandlerOptions {
 
 const CORS_HEADERS = {
   'access-control-allow-methods': 'POST, GET, DELETE',
-  'access-control-allow-headers': 'content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id, x-svc-credential, x-svc-secret-key',
+  'access-control-allow-headers':
+    'content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id, x-svc-credential, x-svc-secret-key',
   'access-control-expose-headers': 'mcp-session-id, mcp-protocol-version',
   'access-control-max-age': '600',
 } as const;
@@ -35,12 +36,23 @@ const CORS_HEADERS = {
 function reject(res: ServerResponse, r: Rejection, id: unknown = null): void {
   if (res.headersSent) return void res.end();
   const body = JSON.stringify({ jsonrpc: '2.0', error: { code: r.code, message: r.message }, id });
-  res.writeHead(r.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store', ...r.headers });
+  res.writeHead(r.status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+    ...r.headers,
+  });
   res.end(body);
 }
 
-async function readRequestBody(req: IncomingMessage, limit: number): Promise<{ ok: true; text: string } | { ok: false; rejection: Rejection }> {
-  const tooLarge = { ok: false as const, rejection: { status: 413, code: JSONRPC.invalidRequest, message: `Payload too large: the body exceeds ${limit} bytes.` } };
+async function readRequestBody(
+  req: IncomingMessage,
+  limit: number,
+): Promise<{ ok: true; text: string } | { ok: false; rejection: Rejection }> {
+  const tooLarge = {
+    ok: false as const,
+    rejection: { status: 413, code: JSONRPC.invalidRequest, message: `Payload too large: the body exceeds ${limit} bytes.` },
+  };
   if (Number(req.headers['content-length'] ?? 0) > limit) return tooLarge;
   // Past the limit the rest is not read; the connection is closed after the answer.
   const read = await readBody(req, limit);
@@ -48,9 +60,12 @@ async function readRequestBody(req: IncomingMessage, limit: number): Promise<{ o
 }
 
 const isInitialize = (body: unknown) =>
-  (Array.isArray(body) ? body : [body]).some((m) => m !== null && typeof m === 'object' && (m as { method?: unknown }).method === 'initialize');
+  (Array.isArray(body) ? body : [body]).some(
+    (m) => m !== null && typeof m === 'object' && (m as { method?: unknown }).method === 'initialize',
+  );
 
-const requestId = (body: unknown) => (body !== null && typeof body === 'object' && !Array.isArray(body) ? ((body as { id?: unknown }).id ?? null) : null);
+const requestId = (body: unknown) =>
+  body !== null && typeof body === 'object' && !Array.isArray(body) ? ((body as { id?: unknown }).id ?? null) : null;
 
 /**
  * The MCP endpoint's HTTP layer: path, Host and Origin checks, credential headers, body limit and
@@ -91,7 +106,12 @@ export function createHttpHandler(options: HttpHandlerOptions): (req: IncomingMe
     const method = req.method ?? 'GET';
     if (method === 'OPTIONS') return void res.writeHead(204).end();
     if (method !== 'POST' && method !== 'GET' && method !== 'DELETE') {
-      return reject(res, { status: 405, code: JSONRPC.invalidRequest, message: `Method not allowed: use POST, GET or DELETE on ${options.path}.`, headers: { allow: 'POST, GET, DELETE' } });
+      return reject(res, {
+        status: 405,
+        code: JSONRPC.invalidRequest,
+        message: `Method not allowed: use POST, GET or DELETE on ${options.path}.`,
+        headers: { allow: 'POST, GET, DELETE' },
+      });
     }
     const credentials = readCredentials(req.headers);
     if (!credentials.ok) return reject(res, credentials.rejection);
@@ -101,7 +121,11 @@ export function createHttpHandler(options: HttpHandlerOptions): (req: IncomingMe
     if (method === 'POST') {
       const type = String(req.headers['content-type'] ?? '');
       if (!/^application\/json\b/i.test(type)) {
-        return reject(res, { status: 415, code: JSONRPC.invalidRequest, message: `Unsupported media type "${type.slice(0, 60)}": POST a JSON-RPC message as application/json.` });
+        return reject(res, {
+          status: 415,
+          code: JSONRPC.invalidRequest,
+          message: `Unsupported media type "${type.slice(0, 60)}": POST a JSON-RPC message as application/json.`,
+        });
       }
       const read = await readRequestBody(req, options.maxBodyBytes);
       if (!read.ok) {
@@ -114,7 +138,11 @@ export function createHttpHandler(options: HttpHandlerOptions): (req: IncomingMe
         return reject(res, { status: 400, code: JSONRPC.parseError, message: 'Parse error: the body is not valid JSON.' });
       }
       if (body === null || typeof body !== 'object') {
-        return reject(res, { status: 400, code: JSONRPC.invalidRequest, message: 'Invalid request: the body must be a JSON-RPC message object (or an array of them).' });
+        return reject(res, {
+          status: 400,
+          code: JSONRPC.invalidRequest,
+          message: 'Invalid request: the body must be a JSON-RPC message object (or an array of them).',
+        });
       }
     }
 
@@ -125,7 +153,15 @@ export function createHttpHandler(options: HttpHandlerOptions): (req: IncomingMe
       if (typeof sessionId === 'string') {
         const session = sessions.get(sessionId, accessId);
         if (!session) {
-          return reject(res, { status: 404, code: JSONRPC.unauthorized, message: 'Session not found: it expired or was closed. Send initialize without Mcp-Session-Id to start a new one.' }, requestId(body));
+          return reject(
+            res,
+            {
+              status: 404,
+              code: JSONRPC.unauthorized,
+              message: 'Session not found: it expired or was closed. Send initialize without Mcp-Session-Id to start a new one.',
+            },
+            requestId(body),
+          );
         }
         return await session.transport.handleRequest(req, res, body);
       }
@@ -134,7 +170,15 @@ export function createHttpHandler(options: HttpHandlerOptions): (req: IncomingMe
         await opened.transport.handleRequest(req, res, body);
         return await opened.abandonIfUninitialized();
       }
-      return reject(res, { status: 400, code: JSONRPC.invalidRequest, message: 'Bad request: missing Mcp-Session-Id header. Send initialize first; its response carries the session id.' }, requestId(body));
+      return reject(
+        res,
+        {
+          status: 400,
+          code: JSONRPC.invalidRequest,
+          message: 'Bad request: missing Mcp-Session-Id header. Send initialize first; its response carries the session id.',
+        },
+        requestId(body),
+      );
     } catch (error) {
       process.stderr.write(`reference gateway: ${method} ${options.path} failed: ${(error as Error).stack ?? String(error)}\n`);
       return reject(res, { status: 500, code: JSONRPC.internal, message: 'Internal error while handling the request.' }, requestId(body));

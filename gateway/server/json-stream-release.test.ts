@@ -11,7 +11,8 @@ import { releaseAnsweredJsonStreams } from './json-stream-release';
 
 /** The transport's stream entries of JSON-mode POSTs (the client's standalone GET stream aside). */
 const jsonStreamsOf = (transport: StreamableHTTPServerTransport) => {
-  const streams = (transport as unknown as { _webStandardTransport: { _streamMapping: Map<string, { resolveJson?: unknown }> } })._webStandardTransport._streamMapping;
+  const streams = (transport as unknown as { _webStandardTransport: { _streamMapping: Map<string, { resolveJson?: unknown }> } })
+    ._webStandardTransport._streamMapping;
   return [...streams.values()].filter((s) => s.resolveJson !== undefined).length;
 };
 
@@ -44,9 +45,14 @@ describe('releaseAnsweredJsonStreams', () => {
   it('drops each JSON-mode stream entry once its response is sent, with calls in flight together', async () => {
     const { transport, client, installed } = await session(true);
     expect(installed).toBe(true);
-    for (let i = 0; i < 5; i++) expect(await client.callTool({ name: 'echo', arguments: { text: `call ${i}` } })).toMatchObject({ content: [{ text: `call ${i}` }] });
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => client.callTool({ name: 'echo', arguments: { text: `parallel ${i}` } })));
-    expect(results.map((r) => (r.content as Array<{ text: string }>)[0]?.text)).toEqual(Array.from({ length: 8 }, (_, i) => `parallel ${i}`));
+    for (let i = 0; i < 5; i++)
+      expect(await client.callTool({ name: 'echo', arguments: { text: `call ${i}` } })).toMatchObject({ content: [{ text: `call ${i}` }] });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => client.callTool({ name: 'echo', arguments: { text: `parallel ${i}` } })),
+    );
+    expect(results.map((r) => (r.content as Array<{ text: string }>)[0]?.text)).toEqual(
+      Array.from({ length: 8 }, (_, i) => `parallel ${i}`),
+    );
     expect(jsonStreamsOf(transport)).toBe(0);
   });
 

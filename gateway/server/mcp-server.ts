@@ -35,8 +35,13 @@ function sdkErrorAsJson(message: string): CallToolResult {
     return errorResult({ code: 'invalid_arguments', message: `Invalid arguments for ${invalid[1]}: ${problems.join('; ')}` });
   }
   const unknown = /^Tool (.*) not found$/.exec(text);
-  if (unknown) return errorResult({ code: 'unknown_tool', message: `Unknown tool "${(unknown[1] ?? '').slice(0, 80)}". Call tools/list to see the ${TOOLS.length} tools.` });
-  if (/^Output validation error/.test(text)) return errorResult({ code: 'upstream_bad_response', message: `The upstream answer does not have the documented shape: ${text}` });
+  if (unknown)
+    return errorResult({
+      code: 'unknown_tool',
+      message: `Unknown tool "${(unknown[1] ?? '').slice(0, 80)}". Call tools/list to see the ${TOOLS.length} tools.`,
+    });
+  if (/^Output validation error/.test(text))
+    return errorResult({ code: 'upstream_bad_response', message: `The upstream answer does not have the documented shape: ${text}` });
   return errorResult({ code: 'tool_failed', message: text });
 }
 
@@ -54,8 +59,13 @@ function register(server: McpServer, tool: ToolDefinition, upstream: UpstreamCli
     async (args: unknown, extra): Promise<CallToolResult> => {
       const auth = extra.authInfo;
       // The HTTP layer rejects requests without both headers, so this only guards misuse.
-      if (!auth) return errorResult({ code: 'missing_credentials', message: 'The request carries no X-SVC-CREDENTIAL / X-SVC-SECRET-KEY headers.' });
-      const outcome = await tool.call(args as never, { upstream, credentials: { accessId: auth.clientId, secretKey: auth.token }, signal: extra.signal });
+      if (!auth)
+        return errorResult({ code: 'missing_credentials', message: 'The request carries no X-SVC-CREDENTIAL / X-SVC-SECRET-KEY headers.' });
+      const outcome = await tool.call(args as never, {
+        upstream,
+        credentials: { accessId: auth.clientId, secretKey: auth.token },
+        signal: extra.signal,
+      });
       if (!outcome.ok) return errorResult(outcome.error);
       return { content: [{ type: 'text', text: JSON.stringify(outcome.data) }], structuredContent: outcome.data };
     },
@@ -64,7 +74,10 @@ function register(server: McpServer, tool: ToolDefinition, upstream: UpstreamCli
 
 /** One MCP server per session, with the 13 tools calling the upstream with the session's request credentials. */
 export function createMcpServer(upstream: UpstreamClient): McpServer {
-  const server = new McpServer({ name: SERVER_NAME, title: 'Gateway Companion reference gateway', version: APP_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new McpServer(
+    { name: SERVER_NAME, title: 'Gateway Companion reference gateway', version: APP_VERSION },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
   for (const tool of TOOLS) register(server, tool, upstream);
   // See sdkErrorAsJson: the SDK's private error formatter is the only hook for these two cases.
   (server as unknown as { createToolError: (message: string) => CallToolResult }).createToolError = sdkErrorAsJson;

@@ -37,7 +37,11 @@ export function checkHost(headers: IncomingHttpHeaders, bindHost: string, extraN
   if (!isLoopbackHost(bindHost)) return undefined;
   const name = hostName(headers.host ?? '');
   if (name !== undefined && (isLoopbackHost(name) || extraNames.includes(name))) return undefined;
-  return { status: 403, code: JSONRPC.serverError, message: `Forbidden: Host "${String(headers.host ?? '').slice(0, 100)}" is not this server; connect to 127.0.0.1 or localhost.` };
+  return {
+    status: 403,
+    code: JSONRPC.serverError,
+    message: `Forbidden: Host "${String(headers.host ?? '').slice(0, 100)}" is not this server; connect to 127.0.0.1 or localhost.`,
+  };
 }
 
 /** Loopback origins, the server's own, and configured ones are allowed; a request without Origin is not from a browser. */
@@ -61,7 +65,9 @@ export interface RequestCredentials {
 const HEADER_VALUE = /^[\x21-\x7e]{1,256}$/;
 
 /** Both credential headers, present and well-formed; otherwise a 401 that names the problem. */
-export function readCredentials(headers: IncomingHttpHeaders): { ok: true; value: RequestCredentials } | { ok: false; rejection: Rejection } {
+export function readCredentials(
+  headers: IncomingHttpHeaders,
+): { ok: true; value: RequestCredentials } | { ok: false; rejection: Rejection } {
   const accessId = headers['x-svc-credential'];
   const secretKey = headers['x-svc-secret-key'];
   const missing: string[] = [];
@@ -69,11 +75,15 @@ export function readCredentials(headers: IncomingHttpHeaders): { ok: true; value
   if (typeof secretKey !== 'string' || secretKey.trim() === '') missing.push(DISPLAY.secretKey);
   const unauthorized = (message: string) => ({ ok: false as const, rejection: { status: 401, code: JSONRPC.unauthorized, message } });
   if (missing.length > 0) {
-    return unauthorized(`Unauthorized: missing ${missing.join(' and ')} header${missing.length > 1 ? 's' : ''}. Send the access id in ${DISPLAY.credential} and the secret key in ${DISPLAY.secretKey} on every request.`);
+    return unauthorized(
+      `Unauthorized: missing ${missing.join(' and ')} header${missing.length > 1 ? 's' : ''}. Send the access id in ${DISPLAY.credential} and the secret key in ${DISPLAY.secretKey} on every request.`,
+    );
   }
   const id = (accessId as string).trim();
   const secret = (secretKey as string).trim();
-  if (!HEADER_VALUE.test(id)) return unauthorized(`Unauthorized: ${DISPLAY.credential} must be 1 to 256 printable characters without spaces.`);
-  if (!HEADER_VALUE.test(secret)) return unauthorized(`Unauthorized: ${DISPLAY.secretKey} must be 1 to 256 printable characters without spaces.`);
+  if (!HEADER_VALUE.test(id))
+    return unauthorized(`Unauthorized: ${DISPLAY.credential} must be 1 to 256 printable characters without spaces.`);
+  if (!HEADER_VALUE.test(secret))
+    return unauthorized(`Unauthorized: ${DISPLAY.secretKey} must be 1 to 256 printable characters without spaces.`);
   return { ok: true, value: { accessId: id, secretKey: secret } };
 }

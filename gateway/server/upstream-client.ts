@@ -17,10 +17,23 @@ export interface UpstreamCall {
   readonly signal?: AbortSignal;
 }
 
-export type UpstreamResult = { readonly ok: true; readonly data: Record<string, unknown> } | { readonly ok: false; readonly error: ToolError };
+export type UpstreamResult =
+  { readonly ok: true; readonly data: Record<string, unknown> } | { readonly ok: false; readonly error: ToolError };
 
 const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_CLOSED', 'UND_ERR_DESTROYED']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_CLOSED',
+  'UND_ERR_DESTROYED',
+]);
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 function errorCode(error: unknown): string {
@@ -34,7 +47,11 @@ function upstreamMessage(data: unknown): { code?: string; message?: string; retr
   if (!data || typeof data !== 'object') return {};
   const d = data as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v.slice(0, 500) : undefined);
-  return { code: text(d.code), message: text(d.message) ?? text(d.error), retryAfter: typeof d.retryAfter === 'number' ? d.retryAfter : undefined };
+  return {
+    code: text(d.code),
+    message: text(d.message) ?? text(d.error),
+    retryAfter: typeof d.retryAfter === 'number' ? d.retryAfter : undefined,
+  };
 }
 
 /**
@@ -51,7 +68,13 @@ export class UpstreamClient {
   ) {
     this.base = new URL(baseUrl);
     if (this.base.protocol !== 'http:' && this.base.protocol !== 'https:') throw new Error(`upstream URL must be http(s), got ${baseUrl}`);
-    this.dispatcher = new Agent({ connections: 128, keepAliveTimeout: 10_000, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: Math.min(timeoutMs, 10_000) });
+    this.dispatcher = new Agent({
+      connections: 128,
+      keepAliveTimeout: 10_000,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      connectTimeout: Math.min(timeoutMs, 10_000),
+    });
   }
 
   get baseUrl(): string {
@@ -63,7 +86,10 @@ export class UpstreamClient {
     for (const [k, v] of Object.entries(call.query ?? {})) if (v !== undefined) query.set(k, String(v));
     const qs = query.toString();
     const target = `${this.base.pathname.replace(/\/$/, '')}${call.path}${qs ? `?${qs}` : ''}`;
-    const headers: Record<string, string> = { accept: 'application/json', ...signRequest({ method: call.method, target, accessId: credentials.accessId, secret: credentials.secretKey }) };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...signRequest({ method: call.method, target, accessId: credentials.accessId, secret: credentials.secretKey }),
+    };
     let body: string | undefined;
     if (call.body !== undefined) {
       body = JSON.stringify(call.body);
@@ -71,7 +97,13 @@ export class UpstreamClient {
     }
     let response: Awaited<ReturnType<typeof request>>;
     try {
-      response = await request(new URL(target, this.base.origin), { method: call.method, headers, body, dispatcher: this.dispatcher, signal: call.signal });
+      response = await request(new URL(target, this.base.origin), {
+        method: call.method,
+        headers,
+        body,
+        dispatcher: this.dispatcher,
+        signal: call.signal,
+      });
     } catch (error) {
       return { ok: false, error: this.transportError(error, call.signal) };
     }
@@ -95,7 +127,13 @@ export class UpstreamClient {
     }
     if (status >= 200 && status < 300) {
       if (!parsed || data === null || typeof data !== 'object' || Array.isArray(data)) {
-        return { ok: false, error: toolError('upstream_bad_response', `The upstream answered ${status} without a JSON object (content-type ${type || 'none'}).`) };
+        return {
+          ok: false,
+          error: toolError(
+            'upstream_bad_response',
+            `The upstream answered ${status} without a JSON object (content-type ${type || 'none'}).`,
+          ),
+        };
       }
       return { ok: true, data: data as Record<string, unknown> };
     }
@@ -112,13 +150,22 @@ export class UpstreamClient {
     const code = errorCode(error);
     const where = this.base.origin;
     if (signal?.aborted) return toolError('cancelled', 'The call was cancelled before the upstream answered.');
-    if (code === 'RESPONSE_TOO_LARGE') return toolError('upstream_bad_response', `The upstream answer is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB.`);
-    if (TIMEOUT_CODES.has(code)) return toolError('upstream_timeout', `The upstream at ${where} did not answer within ${this.timeoutMs / 1000} s. Try again shortly.`);
-    if (NETWORK_CODES.has(code)) return toolError('upstream_unavailable', `The upstream at ${where} is unavailable (${code}). Try again shortly.`);
+    if (code === 'RESPONSE_TOO_LARGE')
+      return toolError('upstream_bad_response', `The upstream answer is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB.`);
+    if (TIMEOUT_CODES.has(code))
+      return toolError('upstream_timeout', `The upstream at ${where} did not answer within ${this.timeoutMs / 1000} s. Try again shortly.`);
+    if (NETWORK_CODES.has(code))
+      return toolError('upstream_unavailable', `The upstream at ${where} is unavailable (${code}). Try again shortly.`);
     if (/CERT|TLS|SSL|SELF_SIGNED|ALTNAME/i.test(code)) {
-      return toolError('upstream_tls_error', `The upstream at ${where} failed TLS verification (${code}). Install its CA (e.g. NODE_EXTRA_CA_CERTS) or fix its certificate.`);
+      return toolError(
+        'upstream_tls_error',
+        `The upstream at ${where} failed TLS verification (${code}). Install its CA (e.g. NODE_EXTRA_CA_CERTS) or fix its certificate.`,
+      );
     }
-    return toolError('upstream_unavailable', `The upstream at ${where} could not be reached: ${(error as Error).message ?? String(error)}.`);
+    return toolError(
+      'upstream_unavailable',
+      `The upstream at ${where} could not be reached: ${(error as Error).message ?? String(error)}.`,
+    );
   }
 
   private statusError(status: number, data: unknown, type: string, retryAfterHeader: string | string[] | undefined): ToolError {
@@ -131,12 +178,19 @@ export class UpstreamClient {
     }
     if (status === 401 || status === 403) {
       if (up.code === 'forbidden') return toolError('access_denied', `This account may not use this tool${detail}.`);
-      if (up.code === 'request_expired') return toolError('clock_skew', `The upstream rejected the request date; check this computer's clock${detail}.`);
+      if (up.code === 'request_expired')
+        return toolError('clock_skew', `The upstream rejected the request date; check this computer's clock${detail}.`);
       if (up.code === 'replayed_nonce') return toolError('upstream_rejected', `The upstream saw a repeated nonce; try again${detail}.`);
-      return toolError('invalid_credentials', `Invalid credentials: the upstream rejected X-SVC-CREDENTIAL / X-SVC-SECRET-KEY${detail}. Check the access id and secret key.`);
+      return toolError(
+        'invalid_credentials',
+        `Invalid credentials: the upstream rejected X-SVC-CREDENTIAL / X-SVC-SECRET-KEY${detail}. Check the access id and secret key.`,
+      );
     }
     if (!up.message) {
-      return toolError(status >= 500 ? 'upstream_error' : 'upstream_bad_response', `The upstream answered HTTP ${status} with ${type ? `a ${type.split(';')[0]} body` : 'no body'} instead of a JSON error.${status >= 500 ? ' Try again later.' : ''}`);
+      return toolError(
+        status >= 500 ? 'upstream_error' : 'upstream_bad_response',
+        `The upstream answered HTTP ${status} with ${type ? `a ${type.split(';')[0]} body` : 'no body'} instead of a JSON error.${status >= 500 ? ' Try again later.' : ''}`,
+      );
     }
     if (status >= 500) return toolError('upstream_error', `The upstream failed (HTTP ${status}): ${up.message} Try again later.`);
     // 400, 404, 410: the upstream's own code and message describe the problem with the arguments.

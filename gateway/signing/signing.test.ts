@@ -12,7 +12,14 @@ const VECTOR = {
 
 describe('signer', () => {
   it('builds the published string to sign and matches the GET test vector', () => {
-    const parts = { method: 'get', path: '/v1/search/assets', query: 'query=USDC&networks=60&limit=5', accessId: VECTOR.accessId, nonce: VECTOR.nonce, date: VECTOR.date };
+    const parts = {
+      method: 'get',
+      path: '/v1/search/assets',
+      query: 'query=USDC&networks=60&limit=5',
+      accessId: VECTOR.accessId,
+      nonce: VECTOR.nonce,
+      date: VECTOR.date,
+    };
     expect(stringToSign(parts)).toBe(
       'GET;/v1/search/assets;limit=5&networks=60&query=USDC;test-access-id;123e4567-e89b-42d3-a456-426614174000;Thu, 27 Feb 2026 12:00:00 GMT',
     );
@@ -41,7 +48,8 @@ describe('signer', () => {
 
 describe('verifier', () => {
   const vectorTime = Date.parse(VECTOR.date);
-  const make = (now = vectorTime) => new RequestVerifier({ secretFor: (id) => (id === VECTOR.accessId ? VECTOR.secret : undefined), now: () => now });
+  const make = (now = vectorTime) =>
+    new RequestVerifier({ secretFor: (id) => (id === VECTOR.accessId ? VECTOR.secret : undefined), now: () => now });
   const lower = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
   const signed = (target: string, method = 'GET', extra: Partial<typeof VECTOR> = {}) => ({
     method,
@@ -68,12 +76,21 @@ describe('verifier', () => {
     ];
     for (const c of cases) expect(make().verify(c)).toMatchObject({ ok: false, status: 403, code: 'invalid_credentials' });
     const otherAccount = { ...request, headers: { ...request.headers, 'x-svc-credential': 'someone-else' } };
-    expect(make().verify(otherAccount)).toMatchObject({ ok: false, status: 403, code: 'invalid_credentials', message: expect.stringContaining('not registered') });
+    expect(make().verify(otherAccount)).toMatchObject({
+      ok: false,
+      status: 403,
+      code: 'invalid_credentials',
+      message: expect.stringContaining('not registered'),
+    });
   });
 
   it('rejects a wrong secret', () => {
     const request = signed('/v1/validate?address=x', 'GET', { secret: 'wrong' });
-    expect(make().verify(request)).toMatchObject({ ok: false, code: 'invalid_credentials', message: expect.stringContaining('secret key') });
+    expect(make().verify(request)).toMatchObject({
+      ok: false,
+      code: 'invalid_credentials',
+      message: expect.stringContaining('secret key'),
+    });
   });
 
   it('accepts dates within ±5 minutes and rejects those outside, saying how far off they are', () => {
@@ -82,7 +99,10 @@ describe('verifier', () => {
     expect(make(vectorTime - 5 * 60_000).verify(signed(target)).ok).toBe(true);
     const late = make(vectorTime + 5 * 60_000 + 1000).verify(signed(target));
     expect(late).toMatchObject({ ok: false, status: 401, code: 'request_expired', message: expect.stringContaining('301 s behind') });
-    expect(make(vectorTime - 6 * 60_000).verify(signed(target))).toMatchObject({ code: 'request_expired', message: expect.stringContaining('ahead of') });
+    expect(make(vectorTime - 6 * 60_000).verify(signed(target))).toMatchObject({
+      code: 'request_expired',
+      message: expect.stringContaining('ahead of'),
+    });
   });
 
   it('names every missing header and rejects malformed ones', () => {
@@ -92,16 +112,30 @@ describe('verifier', () => {
       message: expect.stringContaining('X-SVC-CREDENTIAL, X-SVC-NONCE, X-SVC-DATE, Authorization'),
     });
     const request = signed('/x');
-    expect(make().verify({ ...request, headers: { ...request.headers, authorization: 'Bearer abc' } })).toMatchObject({ code: 'malformed_signature' });
-    expect(make().verify({ ...request, headers: { ...request.headers, 'x-svc-date': 'yesterday' } })).toMatchObject({ code: 'malformed_signature' });
-    expect(make().verify({ ...request, headers: { ...request.headers, 'x-svc-nonce': 'has space' } })).toMatchObject({ code: 'malformed_signature' });
+    expect(make().verify({ ...request, headers: { ...request.headers, authorization: 'Bearer abc' } })).toMatchObject({
+      code: 'malformed_signature',
+    });
+    expect(make().verify({ ...request, headers: { ...request.headers, 'x-svc-date': 'yesterday' } })).toMatchObject({
+      code: 'malformed_signature',
+    });
+    expect(make().verify({ ...request, headers: { ...request.headers, 'x-svc-nonce': 'has space' } })).toMatchObject({
+      code: 'malformed_signature',
+    });
   });
 
   it('keeps nonces per account', () => {
     let secretCalls = 0;
     const verifier = new RequestVerifier({ secretFor: () => (secretCalls++, 'shared'), now: () => vectorTime });
-    const a = { method: 'GET', target: '/x', headers: lower(signRequest({ method: 'GET', target: '/x', ...VECTOR, secret: 'shared', accessId: 'a' })) };
-    const b = { method: 'GET', target: '/x', headers: lower(signRequest({ method: 'GET', target: '/x', ...VECTOR, secret: 'shared', accessId: 'b' })) };
+    const a = {
+      method: 'GET',
+      target: '/x',
+      headers: lower(signRequest({ method: 'GET', target: '/x', ...VECTOR, secret: 'shared', accessId: 'a' })),
+    };
+    const b = {
+      method: 'GET',
+      target: '/x',
+      headers: lower(signRequest({ method: 'GET', target: '/x', ...VECTOR, secret: 'shared', accessId: 'b' })),
+    };
     expect(verifier.verify(a).ok).toBe(true);
     expect(verifier.verify(b).ok).toBe(true);
     expect(secretCalls).toBe(2);

@@ -56,16 +56,27 @@ export class RequestVerifier {
       authorization ? undefined : DISPLAY.authorization,
     ].filter((h) => h !== undefined);
     if (missing.length > 0 || !accessId || !nonce || !date || !authorization) {
-      return reject(401, 'missing_signature', `The request is not signed: missing ${missing.join(', ')}. Sign every request with HMAC-SHA256.`);
+      return reject(
+        401,
+        'missing_signature',
+        `The request is not signed: missing ${missing.join(', ')}. Sign every request with HMAC-SHA256.`,
+      );
     }
-    if (!TOKEN_RE.test(accessId)) return reject(401, 'malformed_signature', `${DISPLAY.credential} must be 1 to 128 printable characters without spaces.`);
-    if (!TOKEN_RE.test(nonce)) return reject(401, 'malformed_signature', `${DISPLAY.nonce} must be 1 to 128 printable characters without spaces (a UUID v4).`);
+    if (!TOKEN_RE.test(accessId))
+      return reject(401, 'malformed_signature', `${DISPLAY.credential} must be 1 to 128 printable characters without spaces.`);
+    if (!TOKEN_RE.test(nonce))
+      return reject(401, 'malformed_signature', `${DISPLAY.nonce} must be 1 to 128 printable characters without spaces (a UUID v4).`);
     const match = SIGNATURE_RE.exec(authorization);
     if (!match) {
-      return reject(401, 'malformed_signature', `${DISPLAY.authorization} must be "${SIGNATURE_SCHEME} Signature=<base64 of the 32-byte HMAC>".`);
+      return reject(
+        401,
+        'malformed_signature',
+        `${DISPLAY.authorization} must be "${SIGNATURE_SCHEME} Signature=<base64 of the 32-byte HMAC>".`,
+      );
     }
     const dateMs = Date.parse(date);
-    if (!Number.isFinite(dateMs)) return reject(401, 'malformed_signature', `${DISPLAY.date} must be an RFC 1123 date such as "Thu, 27 Feb 2026 12:00:00 GMT".`);
+    if (!Number.isFinite(dateMs))
+      return reject(401, 'malformed_signature', `${DISPLAY.date} must be an RFC 1123 date such as "Thu, 27 Feb 2026 12:00:00 GMT".`);
 
     const secret = this.options.secretFor(accessId);
     if (secret === undefined) return reject(403, 'invalid_credentials', 'The access id is not registered with this service.');

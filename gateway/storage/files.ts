@@ -41,12 +41,16 @@ export async function withFileLock<T>(lockPath: string, fn: () => Promise<T>): P
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const age = await stat(lockPath).then((s) => Date.now() - s.mtimeMs, () => 0);
+      const age = await stat(lockPath).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      );
       if (age > STALE_LOCK_MS) {
         await rm(lockPath, { force: true });
         continue;
       }
-      if (Date.now() > deadline) throw new Error(`could not lock ${lockPath}: another process holds it; delete the file if no gateway is running`);
+      if (Date.now() > deadline)
+        throw new Error(`could not lock ${lockPath}: another process holds it; delete the file if no gateway is running`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }

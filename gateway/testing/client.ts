@@ -62,4 +62,7 @@ export async function connectClient(options: ConnectOptions): Promise<{ client: 
   };
 }
 
-export const credentialHeaders = (g: { accessId: string; secretKey: string }) => ({ 'X-SVC-CREDENTIAL': g.accessId, 'X-SVC-SECRET-KEY': g.secretKey });
+export const credentialHeaders = (g: { accessId: string; secretKey: string }) => ({
+  'X-SVC-CREDENTIAL': g.accessId,
+  'X-SVC-SECRET-KEY': g.secretKey,
+});

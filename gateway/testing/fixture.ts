@@ -5,7 +5,9 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { startGateway, type GatewayOptions, type RunningGateway } from '../start';
 
 /** A gateway on a free port with its own temporary data dir; `dispose` closes it and deletes the dir. */
-export async function startTestGateway(options: Partial<GatewayOptions> = {}): Promise<{ gateway: RunningGateway; dataDir: string; dispose: () => Promise<void> }> {
+export async function startTestGateway(
+  options: Partial<GatewayOptions> = {},
+): Promise<{ gateway: RunningGateway; dataDir: string; dispose: () => Promise<void> }> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'gw-test-')));
   const gateway = await startGateway({ ...options, dataDir });
   return {
@@ -81,4 +83,9 @@ export function rawRequest(
 export const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } as const;
 
 export const initializeBody = (id = 1) =>
-  JSON.stringify({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw-test', version: '1' } } });
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw-test', version: '1' } },
+  });

@@ -16,16 +16,24 @@ afterAll(async () => {
 });
 
 /** Completes a TLS handshake with verification on, trusting only `ca`; resolves the authorization error if any. */
-async function handshake(tls: { certPem: string; keyPem: string }, ca: string, servername: string, host = '127.0.0.1'): Promise<string | null> {
+async function handshake(
+  tls: { certPem: string; keyPem: string },
+  ca: string,
+  servername: string,
+  host = '127.0.0.1',
+): Promise<string | null> {
   const server = createServer({ cert: tls.certPem, key: tls.keyPem }, (_req, res) => res.end('ok'));
   await new Promise<void>((r) => server.listen(0, host, r));
   const { port } = server.address() as AddressInfo;
   try {
     return await new Promise<string | null>((resolve) => {
-      const socket = connect({ host, port, ca, servername: servername === '127.0.0.1' ? undefined : servername, rejectUnauthorized: false }, () => {
-        resolve(socket.authorized ? null : String(socket.authorizationError));
-        socket.end();
-      });
+      const socket = connect(
+        { host, port, ca, servername: servername === '127.0.0.1' ? undefined : servername, rejectUnauthorized: false },
+        () => {
+          resolve(socket.authorized ? null : String(socket.authorizationError));
+          socket.end();
+        },
+      );
       socket.on('error', (e) => resolve(e.message));
     });
   } finally {
@@ -58,8 +66,12 @@ describe('ensureTlsMaterial', () => {
     const { checkServerIdentity } = await import('node:tls');
     const { X509Certificate } = await import('node:crypto');
     const leaf = new X509Certificate(tls.certPem);
-    expect(checkServerIdentity('example.com', { subject: { CN: 'localhost' }, subjectaltname: leaf.subjectAltName } as never)).toBeInstanceOf(Error);
-    expect(checkServerIdentity('localhost', { subject: { CN: 'localhost' }, subjectaltname: leaf.subjectAltName } as never)).toBeUndefined();
+    expect(
+      checkServerIdentity('example.com', { subject: { CN: 'localhost' }, subjectaltname: leaf.subjectAltName } as never),
+    ).toBeInstanceOf(Error);
+    expect(
+      checkServerIdentity('localhost', { subject: { CN: 'localhost' }, subjectaltname: leaf.subjectAltName } as never),
+    ).toBeUndefined();
   });
 
   it('reuses the stored CA and certificate, and re-issues only the server certificate for a new host', async () => {

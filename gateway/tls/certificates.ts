@@ -74,7 +74,11 @@ async function createCa(): Promise<{ cert: x509.X509Certificate; keyPem: string 
   return { cert, keyPem: await exportKey(keys.privateKey) };
 }
 
-async function createServerCert(ca: x509.X509Certificate, caKey: CryptoKey, names: readonly string[]): Promise<{ certPem: string; keyPem: string }> {
+async function createServerCert(
+  ca: x509.X509Certificate,
+  caKey: CryptoKey,
+  names: readonly string[],
+): Promise<{ certPem: string; keyPem: string }> {
   const keys = await newKeys();
   const now = Date.now();
   const cert = await x509.X509CertificateGenerator.create({

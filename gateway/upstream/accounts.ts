@@ -67,7 +67,10 @@ export class AccountStore {
       const text = await readIfExists(store.path);
       const file = text === undefined ? { version: 1 as const, accounts: [] } : parse(text, store.path);
       if (!file.accounts.some((a) => a.demo)) {
-        await writeFileAtomic(store.path, `${JSON.stringify({ version: 1, accounts: [...file.accounts, newAccount('Demo account', ['swap'], true)] }, null, 2)}\n`);
+        await writeFileAtomic(
+          store.path,
+          `${JSON.stringify({ version: 1, accounts: [...file.accounts, newAccount('Demo account', ['swap'], true)] }, null, 2)}\n`,
+        );
       }
     });
     store.reload();

@@ -12,7 +12,10 @@ export class QueryParams {
   ) {
     for (const key of new Set(params.keys())) {
       if (!allowed.includes(key)) {
-        throw invalid('unknown_parameter', `Unknown query parameter "${key.slice(0, 40)}"${allowed.length ? `; this endpoint takes ${allowed.join(', ')}` : '; this endpoint takes none'}.`);
+        throw invalid(
+          'unknown_parameter',
+          `Unknown query parameter "${key.slice(0, 40)}"${allowed.length ? `; this endpoint takes ${allowed.join(', ')}` : '; this endpoint takes none'}.`,
+        );
       }
       if (params.getAll(key).length > 1) throw invalid('repeated_parameter', `Query parameter "${key}" is given more than once.`);
     }
@@ -35,7 +38,8 @@ export class QueryParams {
   int(name: string, min: number, max: number): number | undefined {
     const text = this.string(name, 12);
     if (text === undefined) return undefined;
-    if (!/^-?\d+$/.test(text) || Number(text) < min || Number(text) > max) throw invalid('invalid_parameter', `${name} must be a whole number from ${min} to ${max}.`);
+    if (!/^-?\d+$/.test(text) || Number(text) < min || Number(text) > max)
+      throw invalid('invalid_parameter', `${name} must be a whole number from ${min} to ${max}.`);
     return Number(text);
   }
 
@@ -61,7 +65,11 @@ export function parseCoinList(text: string, name: string): number[] {
       parts.map((part) => {
         const trimmed = part.trim();
         const coin = /^\d{1,10}$/.test(trimmed) ? normalizeCoinId(Number(trimmed)) : undefined;
-        if (coin === undefined) throw invalid('unknown_network', `${name}: "${trimmed.slice(0, 20)}" is not a coin id the service knows (e.g. 60 Ethereum, 501 Solana).`);
+        if (coin === undefined)
+          throw invalid(
+            'unknown_network',
+            `${name}: "${trimmed.slice(0, 20)}" is not a coin id the service knows (e.g. 60 Ethereum, 501 Solana).`,
+          );
         return coin;
       }),
     ),
@@ -73,10 +81,12 @@ export class BodyFields {
   private readonly body: Record<string, unknown>;
 
   constructor(body: unknown, allowed: readonly string[]) {
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw invalid('invalid_body', 'The request body must be a JSON object.');
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      throw invalid('invalid_body', 'The request body must be a JSON object.');
     this.body = body as Record<string, unknown>;
     for (const key of Object.keys(this.body)) {
-      if (!allowed.includes(key)) throw invalid('unknown_field', `Unknown body field "${key.slice(0, 40)}"; this endpoint takes ${allowed.join(', ')}.`);
+      if (!allowed.includes(key))
+        throw invalid('unknown_field', `Unknown body field "${key.slice(0, 40)}"; this endpoint takes ${allowed.join(', ')}.`);
     }
   }
 
@@ -96,8 +106,10 @@ export class BodyFields {
 
   stringArray(name: string, min: number, max: number): string[] {
     const value = this.body[name];
-    if (!Array.isArray(value)) throw invalid(value === undefined ? 'missing_field' : 'invalid_field', `${name} must be an array of ${min} to ${max} strings.`);
-    if (value.length < min || value.length > max) throw invalid('too_many_items', `${name} must list ${min} to ${max} items; got ${value.length}.`);
+    if (!Array.isArray(value))
+      throw invalid(value === undefined ? 'missing_field' : 'invalid_field', `${name} must be an array of ${min} to ${max} strings.`);
+    if (value.length < min || value.length > max)
+      throw invalid('too_many_items', `${name} must list ${min} to ${max} items; got ${value.length}.`);
     value.forEach((item, i) => {
       if (typeof item !== 'string') throw invalid('invalid_field', `${name}[${i}] must be a string.`);
     });

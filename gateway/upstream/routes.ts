@@ -54,33 +54,69 @@ function coinOf(assetIdOrChain: string, field: string): number {
 
 function domainOf(id: string, field: string) {
   const domain = findDomain(id);
-  if (!domain) throw invalid('unknown_domain', `${field}: unknown domain "${id.slice(0, 40)}"; domains: ${domainsList(true).domains.map((d) => d.id).join(', ')}.`);
+  if (!domain)
+    throw invalid(
+      'unknown_domain',
+      `${field}: unknown domain "${id.slice(0, 40)}"; domains: ${domainsList(true)
+        .domains.map((d) => d.id)
+        .join(', ')}.`,
+    );
   return domain;
 }
 
 function route(ctx: RouteContext) {
-  const f = new BodyFields(ctx.body, ['fromAsset', 'fromAddress', 'fromDomain', 'amount', 'toAsset', 'toDomain', 'toAddress', 'slippage', 'sortBy']);
+  const f = new BodyFields(ctx.body, [
+    'fromAsset',
+    'fromAddress',
+    'fromDomain',
+    'amount',
+    'toAsset',
+    'toDomain',
+    'toAddress',
+    'slippage',
+    'sortBy',
+  ]);
   const fromDomain = domainOf(f.requiredString('fromDomain', 40), 'fromDomain');
   const toDomain = domainOf(f.requiredString('toDomain', 40), 'toDomain');
   const fromAsset = resolveSwapAsset(ctx.ds, fromDomain, f.requiredString('fromAsset'), 'fromAsset');
   const toAsset = resolveSwapAsset(ctx.ds, toDomain, f.requiredString('toAsset'), 'toAsset');
   const amountText = f.requiredString('amount', 60);
   if (!/^\d{1,40}$/.test(amountText) || BigInt(amountText) === 0n) {
-    throw invalid('invalid_amount', `amount must be a positive whole number of the smallest unit (e.g. "1000000" for 1 USDC), at most 40 digits; got "${amountText.slice(0, 50)}".`);
+    throw invalid(
+      'invalid_amount',
+      `amount must be a positive whole number of the smallest unit (e.g. "1000000" for 1 USDC), at most 40 digits; got "${amountText.slice(0, 50)}".`,
+    );
   }
   const fromAddress = checkAddress(fromDomain.coin, f.requiredString('fromAddress'));
   if (!fromAddress.ok) throw invalid('invalid_address', `fromAddress is not a valid ${fromDomain.name} address: ${fromAddress.message}`);
   const sameFamily = getCoin(fromDomain.coin)?.family === getCoin(toDomain.coin)?.family;
   const toText = f.string('toAddress') ?? (sameFamily ? fromAddress.value : undefined);
-  if (toText === undefined) throw invalid('missing_field', `toAddress is required: a ${fromDomain.name} address cannot receive on ${toDomain.name}.`);
+  if (toText === undefined)
+    throw invalid('missing_field', `toAddress is required: a ${fromDomain.name} address cannot receive on ${toDomain.name}.`);
   const toAddress = checkAddress(toDomain.coin, toText);
   if (!toAddress.ok) throw invalid('invalid_address', `toAddress is not a valid ${toDomain.name} address: ${toAddress.message}`);
   const slippageText = f.string('slippage', 10) ?? '1';
   const slippage = /^\d{1,2}(\.\d{1,2})?$/.test(slippageText) ? Number(slippageText) : NaN;
-  if (!(slippage > 0 && slippage <= 50)) throw invalid('invalid_slippage', `slippage is a percentage from 0.01 to 50 as a string, e.g. "1"; got "${slippageText}".`);
+  if (!(slippage > 0 && slippage <= 50))
+    throw invalid('invalid_slippage', `slippage is a percentage from 0.01 to 50 as a string, e.g. "1"; got "${slippageText}".`);
   const sortBy = f.string('sortBy', 10) ?? 'outcome';
   if (sortBy !== 'outcome' && sortBy !== 'fee') throw invalid('invalid_field', 'sortBy must be "outcome" or "fee".');
-  return quoteRoutes(ctx.ds, ctx.steps, { fromDomain, toDomain, fromAsset, toAsset, amount: BigInt(amountText), fromAddress: fromAddress.value, toAddress: toAddress.value, slippageBps: Math.round(slippage * 100), sortBy }, ctx.account.accessId);
+  return quoteRoutes(
+    ctx.ds,
+    ctx.steps,
+    {
+      fromDomain,
+      toDomain,
+      fromAsset,
+      toAsset,
+      amount: BigInt(amountText),
+      fromAddress: fromAddress.value,
+      toAddress: toAddress.value,
+      slippageBps: Math.round(slippage * 100),
+      sortBy,
+    },
+    ctx.account.accessId,
+  );
 }
 
 /** The REST API, matching the public service's paths. */
@@ -107,7 +143,8 @@ export const ROUTES: readonly Route[] = [
       const coin = coinParam?.[0];
       if (assetId !== undefined) {
         const asset = ctx.ds.require(assetId);
-        if (coin !== undefined && coin !== asset.coin) throw invalid('asset_coin_mismatch', `assetId ${asset.assetId} is on coin ${asset.coin}, not ${coin}.`);
+        if (coin !== undefined && coin !== asset.coin)
+          throw invalid('asset_coin_mismatch', `assetId ${asset.assetId} is on coin ${asset.coin}, not ${coin}.`);
         return assetDetails(ctx.ds, asset);
       }
       if (coin === undefined) throw invalid('missing_parameter', 'Give assetId (e.g. c60_t0x…) or coin (a SLIP-44 number, e.g. 60).');
@@ -138,7 +175,8 @@ export const ROUTES: readonly Route[] = [
     handle: (ctx) => {
       new QueryParams(ctx.url.searchParams, []);
       const [kind, id] = ctx.params as [string, string];
-      if (kind !== 'dex' && kind !== 'bridge') throw invalid('invalid_parameter', `Provider kind must be dex or bridge, not "${kind.slice(0, 20)}".`);
+      if (kind !== 'dex' && kind !== 'bridge')
+        throw invalid('invalid_parameter', `Provider kind must be dex or bridge, not "${kind.slice(0, 20)}".`);
       const provider = PROVIDERS.find((p) => p.type === kind && p.id === id.toLowerCase());
       if (!provider) {
         const ids = PROVIDERS.filter((p) => p.type === kind).map((p) => p.id);
@@ -147,12 +185,18 @@ export const ROUTES: readonly Route[] = [
       return providerDetails(provider);
     },
   },
-  { method: 'POST', pattern: /^\/amber-api\/v1\/route$/, scope: 'swap', handle: (ctx) => (new QueryParams(ctx.url.searchParams, []), route(ctx)) },
+  {
+    method: 'POST',
+    pattern: /^\/amber-api\/v1\/route$/,
+    scope: 'swap',
+    handle: (ctx) => (new QueryParams(ctx.url.searchParams, []), route(ctx)),
+  },
   {
     method: 'POST',
     pattern: /^\/amber-api\/v1\/route\/step$/,
     scope: 'swap',
-    handle: (ctx) => routeStep(ctx.steps, new BodyFields(ctx.body, ['stepId']).requiredString('stepId', 128), ctx.account.accessId, ctx.ds.now()),
+    handle: (ctx) =>
+      routeStep(ctx.steps, new BodyFields(ctx.body, ['stepId']).requiredString('stepId', 128), ctx.account.accessId, ctx.ds.now()),
   },
   {
     method: 'POST',
@@ -173,7 +217,8 @@ export const ROUTES: readonly Route[] = [
     handle: (ctx) => {
       const q = new QueryParams(ctx.url.searchParams, ['category', 'sort', 'limit', 'networks', 'cursor']);
       const sort = q.string('sort', 20);
-      if (sort !== undefined && !(LISTING_SORTS as readonly string[]).includes(sort)) throw invalid('invalid_parameter', `sort must be one of ${LISTING_SORTS.join(', ')}.`);
+      if (sort !== undefined && !(LISTING_SORTS as readonly string[]).includes(sort))
+        throw invalid('invalid_parameter', `sort must be one of ${LISTING_SORTS.join(', ')}.`);
       return listings(ctx.ds, {
         category: q.string('category', 60),
         sort: sort as ListingSort | undefined,
@@ -200,5 +245,9 @@ export const ROUTES: readonly Route[] = [
       return { status: 'ok' };
     },
   },
-  { method: 'GET', pattern: /^\/v2\/coinstatus\/([^/]+)$/, handle: (ctx) => (new QueryParams(ctx.url.searchParams, []), tokenSecurity(ctx.ds, ctx.params[0] as string)) },
+  {
+    method: 'GET',
+    pattern: /^\/v2\/coinstatus\/([^/]+)$/,
+    handle: (ctx) => (new QueryParams(ctx.url.searchParams, []), tokenSecurity(ctx.ds, ctx.params[0] as string)),
+  },
 ];

@@ -39,16 +39,24 @@ const STATUS: Record<DatasetError['kind'], number> = { invalid: 400, not_found: 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) return;
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store', ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+    ...headers,
+  });
   res.end(text);
 }
 
 const error = (res: ServerResponse, status: number, code: string, message: string, headers?: Record<string, string>, extra: object = {}) =>
   send(res, status, { code, message, ...extra }, headers);
 
-async function readJson(req: IncomingMessage): Promise<{ ok: true; value: unknown } | { ok: false; status: number; code: string; message: string }> {
+async function readJson(
+  req: IncomingMessage,
+): Promise<{ ok: true; value: unknown } | { ok: false; status: number; code: string; message: string }> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > MAX_BODY_BYTES) return { ok: false, status: 413, code: 'body_too_large', message: `The body is larger than ${MAX_BODY_BYTES} bytes.` };
+  if (declared > MAX_BODY_BYTES)
+    return { ok: false, status: 413, code: 'body_too_large', message: `The body is larger than ${MAX_BODY_BYTES} bytes.` };
   const read = await readBody(req, MAX_BODY_BYTES);
   if (!read.ok) return { ok: false, status: 413, code: 'body_too_large', message: `The body is larger than ${MAX_BODY_BYTES} bytes.` };
   const text = read.bytes.toString('utf8');
@@ -96,7 +104,10 @@ export async function startUpstream(options: UpstreamOptions): Promise<RunningUp
     const method = req.method ?? 'GET';
     const found = match(method, url.pathname);
     if (!found) return error(res, 404, 'not_found', `No endpoint ${method} ${url.pathname.slice(0, 100)}.`);
-    if ('allowed' in found) return error(res, 405, 'method_not_allowed', `${url.pathname} takes ${found.allowed.join(', ')}, not ${method}.`, { allow: found.allowed.join(', ') });
+    if ('allowed' in found)
+      return error(res, 405, 'method_not_allowed', `${url.pathname} takes ${found.allowed.join(', ')}, not ${method}.`, {
+        allow: found.allowed.join(', '),
+      });
 
     const verified = verifier.verify({ method, target, headers: req.headers });
     if (!verified.ok) return error(res, verified.status, verified.code, verified.message);
@@ -105,7 +116,14 @@ export async function startUpstream(options: UpstreamOptions): Promise<RunningUp
     const admission = limiter.take(account.accessId);
     if (!admission.ok) {
       const s = admission.retryAfterSeconds;
-      return error(res, 429, 'rate_limited', `Rate limit exceeded for this account; retry after ${s} s.`, { 'retry-after': String(s) }, { retryAfter: s });
+      return error(
+        res,
+        429,
+        'rate_limited',
+        `Rate limit exceeded for this account; retry after ${s} s.`,
+        { 'retry-after': String(s) },
+        { retryAfter: s },
+      );
     }
     if (found.route.scope && !account.scopes.includes(found.route.scope)) {
       return error(res, 403, 'forbidden', `This account has no access to ${found.route.scope} routing; market data and search still work.`);

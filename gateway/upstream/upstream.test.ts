@@ -54,50 +54,124 @@ describe('reference upstream', () => {
   });
 
   it('rejects unsigned, wrongly signed, unknown-account and replayed requests', async () => {
-    expect(await call(upstream, { target: '/v1/assets/listing-categories', unsigned: true })).toMatchObject({ status: 401, json: { code: 'missing_signature' } });
-    expect(await call(upstream, { target: '/v1/assets/listing-categories', account: { accessId: demo.accessId, secretKey: 'wrong' } })).toMatchObject({ status: 403, json: { code: 'invalid_credentials' } });
-    expect(await call(upstream, { target: '/v1/assets/listing-categories', account: { accessId: 'nobody', secretKey: 'x' } })).toMatchObject({ status: 403, json: { code: 'invalid_credentials' } });
-    const headers = signRequest({ method: 'GET', target: '/v1/assets/listing-categories', accessId: demo.accessId, secret: demo.secretKey });
+    expect(await call(upstream, { target: '/v1/assets/listing-categories', unsigned: true })).toMatchObject({
+      status: 401,
+      json: { code: 'missing_signature' },
+    });
+    expect(
+      await call(upstream, { target: '/v1/assets/listing-categories', account: { accessId: demo.accessId, secretKey: 'wrong' } }),
+    ).toMatchObject({ status: 403, json: { code: 'invalid_credentials' } });
+    expect(
+      await call(upstream, { target: '/v1/assets/listing-categories', account: { accessId: 'nobody', secretKey: 'x' } }),
+    ).toMatchObject({ status: 403, json: { code: 'invalid_credentials' } });
+    const headers = signRequest({
+      method: 'GET',
+      target: '/v1/assets/listing-categories',
+      accessId: demo.accessId,
+      secret: demo.secretKey,
+    });
     expect((await call(upstream, { target: '/v1/assets/listing-categories', unsigned: true, headers })).status).toBe(200);
-    expect(await call(upstream, { target: '/v1/assets/listing-categories', unsigned: true, headers })).toMatchObject({ status: 401, json: { code: 'replayed_nonce' } });
+    expect(await call(upstream, { target: '/v1/assets/listing-categories', unsigned: true, headers })).toMatchObject({
+      status: 401,
+      json: { code: 'replayed_nonce' },
+    });
     // A signature for one query does not cover another.
-    const other = signRequest({ method: 'GET', target: '/v1/validate?address=a&asset_id=c60', accessId: demo.accessId, secret: demo.secretKey });
-    expect(await call(upstream, { target: '/v1/validate?address=b&asset_id=c60', unsigned: true, headers: other })).toMatchObject({ status: 403 });
-    const old = signRequest({ method: 'GET', target: '/v1/assets/listing-categories', accessId: demo.accessId, secret: demo.secretKey, date: new Date(Date.now() - 6 * 60_000) });
-    expect(await call(upstream, { target: '/v1/assets/listing-categories', unsigned: true, headers: old })).toMatchObject({ status: 401, json: { code: 'request_expired' } });
+    const other = signRequest({
+      method: 'GET',
+      target: '/v1/validate?address=a&asset_id=c60',
+      accessId: demo.accessId,
+      secret: demo.secretKey,
+    });
+    expect(await call(upstream, { target: '/v1/validate?address=b&asset_id=c60', unsigned: true, headers: other })).toMatchObject({
+      status: 403,
+    });
+    const old = signRequest({
+      method: 'GET',
+      target: '/v1/assets/listing-categories',
+      accessId: demo.accessId,
+      secret: demo.secretKey,
+      date: new Date(Date.now() - 6 * 60_000),
+    });
+    expect(await call(upstream, { target: '/v1/assets/listing-categories', unsigned: true, headers: old })).toMatchObject({
+      status: 401,
+      json: { code: 'request_expired' },
+    });
   });
 
   it('answers bad requests with 4xx JSON errors naming the problem', async () => {
     expect(await call(upstream, { target: '/v1/nope' })).toMatchObject({ status: 404, json: { code: 'not_found' } });
     expect(await call(upstream, { method: 'PUT', target: '/v1/validate' })).toMatchObject({ status: 405, headers: { allow: 'GET' } });
-    expect(await call(upstream, { target: '/v1/search/assets?query=x&bogus=1' })).toMatchObject({ status: 400, json: { code: 'unknown_parameter', message: expect.stringContaining('bogus') } });
-    expect(await call(upstream, { target: '/v1/search/assets?query=x&limit=1000' })).toMatchObject({ status: 400, json: { message: expect.stringContaining('1 to 100') } });
-    expect(await call(upstream, { target: '/v1/search/assets?query=x&query=y' })).toMatchObject({ status: 400, json: { code: 'repeated_parameter' } });
-    expect(await call(upstream, { target: '/v1/validate?address=0x1&asset_id=c60' })).toMatchObject({ status: 400, json: { code: 'invalid_address' } });
-    expect(await call(upstream, { target: '/v1/coinstatus/c60_t0x0000000000000000000000000000000000000001' })).toMatchObject({ status: 404, json: { code: 'unknown_asset' } });
+    expect(await call(upstream, { target: '/v1/search/assets?query=x&bogus=1' })).toMatchObject({
+      status: 400,
+      json: { code: 'unknown_parameter', message: expect.stringContaining('bogus') },
+    });
+    expect(await call(upstream, { target: '/v1/search/assets?query=x&limit=1000' })).toMatchObject({
+      status: 400,
+      json: { message: expect.stringContaining('1 to 100') },
+    });
+    expect(await call(upstream, { target: '/v1/search/assets?query=x&query=y' })).toMatchObject({
+      status: 400,
+      json: { code: 'repeated_parameter' },
+    });
+    expect(await call(upstream, { target: '/v1/validate?address=0x1&asset_id=c60' })).toMatchObject({
+      status: 400,
+      json: { code: 'invalid_address' },
+    });
+    expect(await call(upstream, { target: '/v1/coinstatus/c60_t0x0000000000000000000000000000000000000001' })).toMatchObject({
+      status: 404,
+      json: { code: 'unknown_asset' },
+    });
     expect(await call(upstream, { target: '/v1/coinstatus/%E0%A4%A' })).toMatchObject({ status: 400 });
-    expect(await call(upstream, { method: 'POST', target: '/v2/market/tickers', body: '{not json' })).toMatchObject({ status: 400, json: { code: 'invalid_json' } });
-    expect(await call(upstream, { method: 'POST', target: '/v2/market/tickers', body: JSON.stringify({ assets: Array(51).fill('c60') }) })).toMatchObject({ status: 400, json: { message: expect.stringContaining('1 to 50') } });
-    expect(await call(upstream, { method: 'POST', target: '/v2/market/tickers', body: JSON.stringify({ assets: ['c60'], extra: 1 }) })).toMatchObject({ status: 400, json: { code: 'unknown_field' } });
-    expect(await call(upstream, { method: 'POST', target: '/v2/market/tickers', body: JSON.stringify({ assets: ['x'.repeat(70_000)] }) })).toMatchObject({ status: 413, json: { code: 'body_too_large' } });
-    expect(await call(upstream, { method: 'POST', target: '/amber-api/v1/route/step', body: JSON.stringify({ stepId: 'missing' }) })).toMatchObject({ status: 404, json: { code: 'unknown_step' } });
+    expect(await call(upstream, { method: 'POST', target: '/v2/market/tickers', body: '{not json' })).toMatchObject({
+      status: 400,
+      json: { code: 'invalid_json' },
+    });
+    expect(
+      await call(upstream, { method: 'POST', target: '/v2/market/tickers', body: JSON.stringify({ assets: Array(51).fill('c60') }) }),
+    ).toMatchObject({ status: 400, json: { message: expect.stringContaining('1 to 50') } });
+    expect(
+      await call(upstream, { method: 'POST', target: '/v2/market/tickers', body: JSON.stringify({ assets: ['c60'], extra: 1 }) }),
+    ).toMatchObject({ status: 400, json: { code: 'unknown_field' } });
+    expect(
+      await call(upstream, { method: 'POST', target: '/v2/market/tickers', body: JSON.stringify({ assets: ['x'.repeat(70_000)] }) }),
+    ).toMatchObject({ status: 413, json: { code: 'body_too_large' } });
+    expect(
+      await call(upstream, { method: 'POST', target: '/amber-api/v1/route/step', body: JSON.stringify({ stepId: 'missing' }) }),
+    ).toMatchObject({ status: 404, json: { code: 'unknown_step' } });
   });
 
   it('quotes a route and serves its step', async () => {
-    const body = { fromDomain: 'bsc', fromAsset: 'c714', fromAddress: '0x52908400098527886E0F7030069857D2E4169EE7', amount: '1000000000000000000', toDomain: 'smartchain', toAsset: '0x55d398326f99059ff775485246999027b3197955' };
+    const body = {
+      fromDomain: 'bsc',
+      fromAsset: 'c714',
+      fromAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
+      amount: '1000000000000000000',
+      toDomain: 'smartchain',
+      toAsset: '0x55d398326f99059ff775485246999027b3197955',
+    };
     const quote = await call(upstream, { method: 'POST', target: '/amber-api/v1/route', body: JSON.stringify(body) });
     expect(quote.status).toBe(200);
     const stepId = (quote.json.routes as Array<{ steps: Array<{ id: string }> }>)[0]?.steps[0]?.id;
     const step = await call(upstream, { method: 'POST', target: '/amber-api/v1/route/step', body: JSON.stringify({ stepId }) });
-    expect(step).toMatchObject({ status: 200, json: { transaction: { domainId: 'smartchain', evmTx: { value: '0xde0b6b3a7640000' } }, approve: null } });
-    const mismatch = await call(upstream, { method: 'POST', target: '/amber-api/v1/route', body: JSON.stringify({ ...body, toAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }) });
+    expect(step).toMatchObject({
+      status: 200,
+      json: { transaction: { domainId: 'smartchain', evmTx: { value: '0xde0b6b3a7640000' } }, approve: null },
+    });
+    const mismatch = await call(upstream, {
+      method: 'POST',
+      target: '/amber-api/v1/route',
+      body: JSON.stringify({ ...body, toAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }),
+    });
     expect(mismatch).toMatchObject({ status: 400, json: { code: 'invalid_address' } });
   });
 
   it('refuses swap routing to an account without the swap scope, while search still works', async () => {
     const limited = await upstream.accounts.add('market data only', []);
     expect(await call(upstream, { target: '/v1/search/assets?query=eth', account: limited })).toMatchObject({ status: 200 });
-    expect(await call(upstream, { method: 'POST', target: '/amber-api/v1/route/step', body: '{}', account: limited })).toMatchObject({ status: 403, json: { code: 'forbidden' } });
+    expect(await call(upstream, { method: 'POST', target: '/amber-api/v1/route/step', body: '{}', account: limited })).toMatchObject({
+      status: 403,
+      json: { code: 'forbidden' },
+    });
   });
 
   it('rate limits per account with 429 and Retry-After in free-tier mode', async () => {
@@ -143,11 +217,25 @@ describe('reference upstream', () => {
     try {
       const controller = new AbortController();
       const target = '/v1/search/assets?query=slow%3A60000';
-      const pending = request(`${hooked.url}${target}`, { headers: signRequest({ method: 'GET', target, accessId: demo.accessId, secret: demo.secretKey }), signal: controller.signal });
-      const outcome = await Promise.race([pending.then(() => 'answered', () => 'aborted'), new Promise((r) => setTimeout(r, 300, 'still waiting'))]);
+      const pending = request(`${hooked.url}${target}`, {
+        headers: signRequest({ method: 'GET', target, accessId: demo.accessId, secret: demo.secretKey }),
+        signal: controller.signal,
+      });
+      const outcome = await Promise.race([
+        pending.then(
+          () => 'answered',
+          () => 'aborted',
+        ),
+        new Promise((r) => setTimeout(r, 300, 'still waiting')),
+      ]);
       expect(outcome).toBe('still waiting');
       controller.abort();
-      expect(await pending.then(() => 'answered', () => 'aborted')).toBe('aborted');
+      expect(
+        await pending.then(
+          () => 'answered',
+          () => 'aborted',
+        ),
+      ).toBe('aborted');
       expect((await call(hooked, { target: '/v1/search/assets?query=slow%3A1' })).status).toBe(200);
     } finally {
       await hooked.close();

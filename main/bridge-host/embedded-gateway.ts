@@ -13,7 +13,6 @@ import { credentialsFor, type EmbeddedGateway, type EmbeddedGatewayRequest } fro
 
 type RunningGateway = Awaited<ReturnType<typeof import('../../gateway/index').startGateway>>;
 
-
 function isListening(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ host, port });
@@ -27,7 +26,6 @@ function isListening(host: string, port: number): Promise<boolean> {
   });
 }
 
-
 /**
  * For an `embedded` profile: uses the reference gateway already listening on the profile's loopback port
  * (the app's, or another bridge's), or starts one in-process on it. Its demo account is the profile's
@@ -38,7 +36,11 @@ export async function ensureEmbeddedGateway(options: EmbeddedGatewayRequest): Pr
   const url = new URL(options.profile.url);
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   if (!isLoopbackHost(url.hostname) || url.protocol !== 'https:') {
-    throw new BridgeError(ErrorCode.CredentialsMissing, `Profile "${options.profile.name}" is embedded, so its URL must be https to a loopback address, not ${url.href}.`, { cause: 'profile_invalid' });
+    throw new BridgeError(
+      ErrorCode.CredentialsMissing,
+      `Profile "${options.profile.name}" is embedded, so its URL must be https to a loopback address, not ${url.href}.`,
+      { cause: 'profile_invalid' },
+    );
   }
   const port = Number(url.port || 443);
   const dataDir = referenceGatewayDir(options.paths);
@@ -56,7 +58,11 @@ export async function ensureEmbeddedGateway(options: EmbeddedGatewayRequest): Pr
         options.log.info(`another process started the reference gateway on port ${port} first; using it`);
         return true;
       }
-      throw new BridgeError(ErrorCode.UpstreamUnreachable, `Could not start the reference gateway on ${url.host}: ${(error as Error).message}`, { cause: 'upstream_unreachable' });
+      throw new BridgeError(
+        ErrorCode.UpstreamUnreachable,
+        `Could not start the reference gateway on ${url.host}: ${(error as Error).message}`,
+        { cause: 'upstream_unreachable' },
+      );
     }
   }
 
@@ -83,7 +89,9 @@ export async function ensureEmbeddedGateway(options: EmbeddedGatewayRequest): Pr
       caPem = demo.caCertPem;
     }
     if (keychainUsable) {
-      await storeCredentials(options.profile.name, credentials, options.keychain).catch((error: Error) => options.log.warn(`could not store the demo account in the keychain: ${error.message}`));
+      await storeCredentials(options.profile.name, credentials, options.keychain).catch((error: Error) =>
+        options.log.warn(`could not store the demo account in the keychain: ${error.message}`),
+      );
     }
   }
   // A gateway run by another process: its CA is the shared data dir's.

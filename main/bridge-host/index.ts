@@ -5,4 +5,5 @@ import type { EmbeddedGatewayStarter } from '../../bridge/profile-target';
  * gateway, found on its loopback port or started in-process. Loaded on demand, so a bridge for a remote
  * profile never loads the gateway.
  */
-export const startEmbeddedGateway: EmbeddedGatewayStarter = async (request) => (await import('./embedded-gateway')).ensureEmbeddedGateway(request);
+export const startEmbeddedGateway: EmbeddedGatewayStarter = async (request) =>
+  (await import('./embedded-gateway')).ensureEmbeddedGateway(request);

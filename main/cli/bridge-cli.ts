@@ -13,7 +13,8 @@ export { BRIDGE_HELP } from './bridge-help';
 function positive(name: string, value: string | undefined, max: number): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value) || !Number.isFinite(n) || n <= 0 || n > max) throw new UsageError(`${name} must be a positive number up to ${max}, got "${value}".`);
+  if (!/^\d+(\.\d+)?$/.test(value) || !Number.isFinite(n) || n <= 0 || n > max)
+    throw new UsageError(`${name} must be a positive number up to ${max}, got "${value}".`);
   return n;
 }
 
@@ -24,7 +25,12 @@ function positive(name: string, value: string | undefined, max: number): number 
 export async function runBridgeCli(argv: readonly string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
     args: [...argv],
-    options: { profile: { type: 'string' }, timeout: { type: 'string' }, 'max-message-bytes': { type: 'string' }, debug: { type: 'boolean' } },
+    options: {
+      profile: { type: 'string' },
+      timeout: { type: 'string' },
+      'max-message-bytes': { type: 'string' },
+      debug: { type: 'boolean' },
+    },
     strict: true,
     allowPositionals: false,
   });
@@ -38,7 +44,8 @@ export async function runBridgeCli(argv: readonly string[], io: CliIo): Promise<
   }
   const timeoutSeconds = positive('--timeout', values.timeout, 3600);
   const maxMessageBytes = positive('--max-message-bytes', values['max-message-bytes'], 1024 * 1024 * 1024);
-  if (maxMessageBytes !== undefined && (!Number.isInteger(maxMessageBytes) || maxMessageBytes < 1024)) throw new UsageError('--max-message-bytes must be a whole number of at least 1024.');
+  if (maxMessageBytes !== undefined && (!Number.isInteger(maxMessageBytes) || maxMessageBytes < 1024))
+    throw new UsageError('--max-message-bytes must be a whole number of at least 1024.');
 
   const ownsProcess = io.stdout === process.stdout;
   if (ownsProcess) {
@@ -50,7 +57,12 @@ export async function runBridgeCli(argv: readonly string[], io: CliIo): Promise<
     setFlagsFromString('--semi-space-growth-factor=1');
   }
   const paths = currentPathContext(io.env);
-  const log = createLogger({ stderr: io.stderr, file: bridgeLogFile(paths), debug: values.debug ?? false, tag: `bridge[${profile ?? 'default'}:${process.pid}]` });
+  const log = createLogger({
+    stderr: io.stderr,
+    file: bridgeLogFile(paths),
+    debug: values.debug ?? false,
+    tag: `bridge[${profile ?? 'default'}:${process.pid}]`,
+  });
   // stdout is protocol only: route any library's console output to stderr.
   if (ownsProcess) {
     const toStderr = (...args: unknown[]) => io.stderr.write(`${args.map(String).join(' ')}\n`);

@@ -43,7 +43,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   if (!found) {
     const group = commands.filter((c) => c.path[0] === first);
     if (group.length > 0) {
-      io.stderr.write(`companion ${first}: choose a subcommand:\n${group.map((c) => `  companion ${c.path.join(' ')}  ${c.summary}`).join('\n')}\n`);
+      io.stderr.write(
+        `companion ${first}: choose a subcommand:\n${group.map((c) => `  companion ${c.path.join(' ')}  ${c.summary}`).join('\n')}\n`,
+      );
     } else {
       io.stderr.write(`companion: unknown command "${first}". Run "companion --help" to see the commands.\n`);
     }
@@ -58,13 +60,17 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return await command.run(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`companion ${command.path.join(' ')}: ${error.message}\nRun "companion ${command.path.join(' ')} --help" for usage.\n`);
+      io.stderr.write(
+        `companion ${command.path.join(' ')}: ${error.message}\nRun "companion ${command.path.join(' ')} --help" for usage.\n`,
+      );
       return 2;
     }
     // Node's parseArgs throws TypeErrors with a code for unknown or malformed options.
     const code = (error as { code?: unknown }).code;
     if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
-      io.stderr.write(`companion ${command.path.join(' ')}: ${(error as Error).message}\nRun "companion ${command.path.join(' ')} --help" for usage.\n`);
+      io.stderr.write(
+        `companion ${command.path.join(' ')}: ${(error as Error).message}\nRun "companion ${command.path.join(' ')} --help" for usage.\n`,
+      );
       return 2;
     }
     io.stderr.write(`companion ${command.path.join(' ')}: ${(error as Error).message ?? String(error)}\n`);

@@ -15,7 +15,8 @@ afterEach(async () => {
   await home.cleanup();
 });
 
-const line = (tool: string) => `${JSON.stringify({ time: '2025-05-01T10:00:00.000Z', profile: 'default', tool, arguments: {}, durationMs: 3, ok: true })}\n`;
+const line = (tool: string) =>
+  `${JSON.stringify({ time: '2025-05-01T10:00:00.000Z', profile: 'default', tool, arguments: {}, durationMs: 3, ok: true })}\n`;
 
 it('follows the audit log from creation, across a rotation, and keeps a half-written line for later', async () => {
   const file = auditLogFile(home.paths);

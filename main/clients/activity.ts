@@ -86,7 +86,10 @@ export function watchActivity(paths: PathContext, onRecords: (records: AuditReco
     () => undefined,
   );
   const listener = (current: Stats) => {
-    queue = queue.then(() => ready).then(() => (current.nlink === 0 && current.size === 0 ? undefined : step(current))).catch(() => undefined);
+    queue = queue
+      .then(() => ready)
+      .then(() => (current.nlink === 0 && current.size === 0 ? undefined : step(current)))
+      .catch(() => undefined);
   };
   watchFile(file, { interval: intervalMs, persistent: false }, listener);
   return { stop: () => unwatchFile(file, listener) };

@@ -17,7 +17,13 @@ function stamp(date: Date): string {
 }
 
 /** Copies the previous content of a config into a new timestamped file (mode 0600) and returns its path. */
-export async function backupConfig(paths: PathContext, client: ClientId, configFile: string, content: Uint8Array, now = new Date()): Promise<string> {
+export async function backupConfig(
+  paths: PathContext,
+  client: ClientId,
+  configFile: string,
+  content: Uint8Array,
+  now = new Date(),
+): Promise<string> {
   const dir = backupDir(paths, client);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const base = `${stamp(now)}-${path.basename(configFile)}`;
@@ -50,7 +56,10 @@ async function prune(dir: string): Promise<void> {
 export async function listBackups(paths: PathContext, client: ClientId): Promise<string[]> {
   const dir = backupDir(paths, client);
   try {
-    return (await readdir(dir)).sort().reverse().map((n) => path.join(dir, n));
+    return (await readdir(dir))
+      .sort()
+      .reverse()
+      .map((n) => path.join(dir, n));
   } catch {
     return [];
   }

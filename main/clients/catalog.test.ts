@@ -10,14 +10,44 @@ const mac: PathContext = { platform: 'darwin', homedir: '/fallback', env: { HOME
 const win: PathContext = { platform: 'win32', homedir: 'C:\\fallback', env: { USERPROFILE: 'C:\\Users\\Ana', APPDATA: 'D:\\Roaming' } };
 
 const expected: Record<string, [linux: string, linuxXdg: string, mac: string, win: string]> = {
-  'claude-desktop': ['/home/ana/.config/Claude/claude_desktop_config.json', '/cfg/Claude/claude_desktop_config.json', '/Users/ana/Library/Application Support/Claude/claude_desktop_config.json', 'D:\\Roaming\\Claude\\claude_desktop_config.json'],
+  'claude-desktop': [
+    '/home/ana/.config/Claude/claude_desktop_config.json',
+    '/cfg/Claude/claude_desktop_config.json',
+    '/Users/ana/Library/Application Support/Claude/claude_desktop_config.json',
+    'D:\\Roaming\\Claude\\claude_desktop_config.json',
+  ],
   'claude-code': ['/home/ana/.claude.json', '/home/ana/.claude.json', '/Users/ana/.claude.json', 'C:\\Users\\Ana\\.claude.json'],
   cursor: ['/home/ana/.cursor/mcp.json', '/home/ana/.cursor/mcp.json', '/Users/ana/.cursor/mcp.json', 'C:\\Users\\Ana\\.cursor\\mcp.json'],
-  vscode: ['/home/ana/.config/Code/User/mcp.json', '/cfg/Code/User/mcp.json', '/Users/ana/Library/Application Support/Code/User/mcp.json', 'D:\\Roaming\\Code\\User\\mcp.json'],
-  windsurf: ['/home/ana/.codeium/windsurf/mcp_config.json', '/home/ana/.codeium/windsurf/mcp_config.json', '/Users/ana/.codeium/windsurf/mcp_config.json', 'C:\\Users\\Ana\\.codeium\\windsurf\\mcp_config.json'],
-  'gemini-cli': ['/home/ana/.gemini/settings.json', '/home/ana/.gemini/settings.json', '/Users/ana/.gemini/settings.json', 'C:\\Users\\Ana\\.gemini\\settings.json'],
-  codex: ['/home/ana/.codex/config.toml', '/home/ana/.codex/config.toml', '/Users/ana/.codex/config.toml', 'C:\\Users\\Ana\\.codex\\config.toml'],
-  zed: ['/home/ana/.config/zed/settings.json', '/cfg/zed/settings.json', '/Users/ana/.config/zed/settings.json', 'D:\\Roaming\\Zed\\settings.json'],
+  vscode: [
+    '/home/ana/.config/Code/User/mcp.json',
+    '/cfg/Code/User/mcp.json',
+    '/Users/ana/Library/Application Support/Code/User/mcp.json',
+    'D:\\Roaming\\Code\\User\\mcp.json',
+  ],
+  windsurf: [
+    '/home/ana/.codeium/windsurf/mcp_config.json',
+    '/home/ana/.codeium/windsurf/mcp_config.json',
+    '/Users/ana/.codeium/windsurf/mcp_config.json',
+    'C:\\Users\\Ana\\.codeium\\windsurf\\mcp_config.json',
+  ],
+  'gemini-cli': [
+    '/home/ana/.gemini/settings.json',
+    '/home/ana/.gemini/settings.json',
+    '/Users/ana/.gemini/settings.json',
+    'C:\\Users\\Ana\\.gemini\\settings.json',
+  ],
+  codex: [
+    '/home/ana/.codex/config.toml',
+    '/home/ana/.codex/config.toml',
+    '/Users/ana/.codex/config.toml',
+    'C:\\Users\\Ana\\.codex\\config.toml',
+  ],
+  zed: [
+    '/home/ana/.config/zed/settings.json',
+    '/cfg/zed/settings.json',
+    '/Users/ana/.config/zed/settings.json',
+    'D:\\Roaming\\Zed\\settings.json',
+  ],
   cline: [
     '/home/ana/.config/Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json',
     '/cfg/Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json',
@@ -30,7 +60,9 @@ describe('client catalog', () => {
   it('lists the nine clients by their ids, and names our entry gateway-companion', () => {
     expect(CLIENT_IDS).toEqual(['claude-desktop', 'claude-code', 'cursor', 'vscode', 'windsurf', 'gemini-cli', 'codex', 'zed', 'cline']);
     expect(ENTRY_NAME).toBe('gateway-companion');
-    expect(() => clientSpec('claude')).toThrow('unknown client "claude"; choose one of: claude-desktop, claude-code, cursor, vscode, windsurf, gemini-cli, codex, zed, cline');
+    expect(() => clientSpec('claude')).toThrow(
+      'unknown client "claude"; choose one of: claude-desktop, claude-code, cursor, vscode, windsurf, gemini-cli, codex, zed, cline',
+    );
   });
 
   for (const id of CLIENT_IDS) {
@@ -38,15 +70,23 @@ describe('client catalog', () => {
       const spec = clientSpec(id);
       expect([linux, linuxXdg, mac, win].map((ctx) => spec.configFile(ctx))).toEqual(expected[id]);
       // The app folder that shows the client is installed holds (or is) the config's folder.
-      for (const ctx of [linux, mac, win]) expect(spec.configFile(ctx).startsWith(spec.appFolders(ctx)[0]!) || id === 'claude-code').toBe(true);
+      for (const ctx of [linux, mac, win])
+        expect(spec.configFile(ctx).startsWith(spec.appFolders(ctx)[0]!) || id === 'claude-code').toBe(true);
     });
   }
 
   it('uses the key and shape of each client', () => {
     const launch = { command: '/n', args: ['a'] };
     expect(CLIENT_IDS.map((id) => [id, clientSpec(id).containerKey])).toEqual([
-      ['claude-desktop', 'mcpServers'], ['claude-code', 'mcpServers'], ['cursor', 'mcpServers'], ['vscode', 'servers'], ['windsurf', 'mcpServers'],
-      ['gemini-cli', 'mcpServers'], ['codex', 'mcp_servers'], ['zed', 'context_servers'], ['cline', 'mcpServers'],
+      ['claude-desktop', 'mcpServers'],
+      ['claude-code', 'mcpServers'],
+      ['cursor', 'mcpServers'],
+      ['vscode', 'servers'],
+      ['windsurf', 'mcpServers'],
+      ['gemini-cli', 'mcpServers'],
+      ['codex', 'mcp_servers'],
+      ['zed', 'context_servers'],
+      ['cline', 'mcpServers'],
     ]);
     expect(clientSpec('vscode').entry(launch)).toEqual({ type: 'stdio', command: '/n', args: ['a'] });
     expect(clientSpec('claude-code').entry(launch)).toEqual({ type: 'stdio', command: '/n', args: ['a'] });
@@ -57,8 +97,12 @@ describe('client catalog', () => {
   });
 
   it('CODEX_HOME moves the Codex config; USERPROFILE wins over HOME on Windows', () => {
-    expect(clientSpec('codex').configFile({ ...linux, env: { HOME: '/home/ana', CODEX_HOME: '/srv/codex' } })).toBe('/srv/codex/config.toml');
-    expect(clientSpec('cursor').configFile({ ...win, env: { HOME: 'E:\\h', USERPROFILE: 'C:\\Users\\Ana' } })).toBe('C:\\Users\\Ana\\.cursor\\mcp.json');
+    expect(clientSpec('codex').configFile({ ...linux, env: { HOME: '/home/ana', CODEX_HOME: '/srv/codex' } })).toBe(
+      '/srv/codex/config.toml',
+    );
+    expect(clientSpec('cursor').configFile({ ...win, env: { HOME: 'E:\\h', USERPROFILE: 'C:\\Users\\Ana' } })).toBe(
+      'C:\\Users\\Ana\\.cursor\\mcp.json',
+    );
     expect(displayPath(linux, '/home/ana/.cursor/mcp.json')).toBe('~/.cursor/mcp.json');
     expect(displayPath(linux, '/home/anastasia/x')).toBe('/home/anastasia/x');
   });
@@ -68,20 +112,31 @@ describe('the entry builder', () => {
   const source = { kind: 'source', node: '/usr/bin/node', cli: '/home/ana/src/gateway-companion/out/main/cli.js' } as const;
 
   it('packaged app: the installed executable with --mcp-bridge --profile P', () => {
-    expect(buildLaunch({ kind: 'packaged', executable: '/Applications/Gateway Companion.app/Contents/MacOS/Gateway Companion' }, 'work', { splitsSpacedArgs: true })).toEqual({
+    expect(
+      buildLaunch({ kind: 'packaged', executable: '/Applications/Gateway Companion.app/Contents/MacOS/Gateway Companion' }, 'work', {
+        splitsSpacedArgs: true,
+      }),
+    ).toEqual({
       command: '/Applications/Gateway Companion.app/Contents/MacOS/Gateway Companion',
       args: ['--mcp-bridge', '--profile', 'work'],
     });
   });
 
   it('source checkout: Node with the built CLI and bridge --profile P', () => {
-    expect(buildLaunch(source, 'default', { splitsSpacedArgs: false })).toEqual({ command: '/usr/bin/node', args: [source.cli, 'bridge', '--profile', 'default'] });
+    expect(buildLaunch(source, 'default', { splitsSpacedArgs: false })).toEqual({
+      command: '/usr/bin/node',
+      args: [source.cli, 'bridge', '--profile', 'default'],
+    });
   });
 
   it('a CLI path with spaces goes through env for clients that split arguments, leaving no argument with a space or a double quote', () => {
     const spaced = { ...source, cli: 'C:\\Users\\Ana Lee\\src\\gateway-companion\\out\\main\\cli.js' };
     const launch = buildLaunch(spaced, 'work', { splitsSpacedArgs: true });
-    expect(launch).toEqual({ command: '/usr/bin/node', args: ['-e', CLI_LOADER, 'bridge', '--profile', 'work'], env: { [CLI_PATH_ENV]: spaced.cli } });
+    expect(launch).toEqual({
+      command: '/usr/bin/node',
+      args: ['-e', CLI_LOADER, 'bridge', '--profile', 'work'],
+      env: { [CLI_PATH_ENV]: spaced.cli },
+    });
     expect(launch.args.some((a) => /[\s"]/.test(a))).toBe(false);
     // Clients that quote properly keep the plain form.
     expect(buildLaunch(spaced, 'work', { splitsSpacedArgs: false }).args[0]).toBe(spaced.cli);

@@ -31,7 +31,11 @@ export interface ClientSpec {
 
 /** command, args, and env only when it has values (an empty env is noise in a user's file). */
 function plain(launch: Launch): Record<string, unknown> {
-  return { command: launch.command, args: [...launch.args], ...(launch.env && Object.keys(launch.env).length > 0 ? { env: { ...launch.env } } : {}) };
+  return {
+    command: launch.command,
+    args: [...launch.args],
+    ...(launch.env && Object.keys(launch.env).length > 0 ? { env: { ...launch.env } } : {}),
+  };
 }
 
 /** VS Code's user data folder, which Cline (a VS Code extension) shares. */

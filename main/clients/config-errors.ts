@@ -7,7 +7,9 @@ export class ConfigParseError extends Error {
     readonly column: number,
     readonly reason: string,
   ) {
-    super(`${file} does not parse: line ${line}, column ${column}: ${reason}. It was left unchanged; fix that line (or restore a backup) and try again.`);
+    super(
+      `${file} does not parse: line ${line}, column ${column}: ${reason}. It was left unchanged; fix that line (or restore a backup) and try again.`,
+    );
   }
 }
 

@@ -84,7 +84,9 @@ describe('test connection against the reference gateway, credentials in the OS k
     const spaced = path.join(home.home, 'Gateway Companion');
     await mkdir(spaced, { recursive: true });
     await symlink(path.resolve(import.meta.dirname, '../../out'), path.join(spaced, 'out'));
-    const launch = buildLaunch({ kind: 'source', node: process.execPath, cli: path.join(spaced, 'out', 'main', 'cli.js') }, REMOTE, { splitsSpacedArgs: true });
+    const launch = buildLaunch({ kind: 'source', node: process.execPath, cli: path.join(spaced, 'out', 'main', 'cli.js') }, REMOTE, {
+      splitsSpacedArgs: true,
+    });
     expect(launch.args.some((a) => a.includes(' '))).toBe(false);
     const result = await testLaunch(launch, { paths, env: paths.env });
     expect(result).toMatchObject({ ok: true, toolCount: 13 });
@@ -103,16 +105,25 @@ describe('test connection failures say what to do', () => {
     const result = await testLaunch(buildLaunch(runtime, NO_CREDENTIALS, { splitsSpacedArgs: false }), { paths, env: paths.env });
     expect(result.ok).toBe(false);
     expect(result.error).toContain(`No gateway credentials are stored for profile "${NO_CREDENTIALS}"`);
-    expect(result.fix).toBe(`Store the gateway credentials for profile "${NO_CREDENTIALS}": run \`companion login --profile ${NO_CREDENTIALS}\`.`);
+    expect(result.fix).toBe(
+      `Store the gateway credentials for profile "${NO_CREDENTIALS}": run \`companion login --profile ${NO_CREDENTIALS}\`.`,
+    );
   });
 
   it('a command that no longer exists', async () => {
     const result = await testLaunch({ command: path.join(home.home, 'gone', 'node'), args: ['x'] }, { paths, env: paths.env });
-    expect(result).toMatchObject({ ok: false, error: `The command ${path.join(home.home, 'gone', 'node')} does not exist.`, fix: 'Install the entry again so that it points at this copy of Gateway Companion.' });
+    expect(result).toMatchObject({
+      ok: false,
+      error: `The command ${path.join(home.home, 'gone', 'node')} does not exist.`,
+      fix: 'Install the entry again so that it points at this copy of Gateway Companion.',
+    });
   });
 
   it('a command that exits at once: its stderr is shown', async () => {
-    const result = await testLaunch({ command: process.execPath, args: ['-e', 'console.error("boom: no such profile");process.exit(3)'] }, { paths, env: paths.env });
+    const result = await testLaunch(
+      { command: process.execPath, args: ['-e', 'console.error("boom: no such profile");process.exit(3)'] },
+      { paths, env: paths.env },
+    );
     expect(result).toMatchObject({ ok: false, error: 'The bridge exited before it answered.' });
     expect(result.stderr).toContain('boom: no such profile');
     expect(result.fix).toContain('Run the command in a terminal to see why');
@@ -122,7 +133,9 @@ describe('test connection failures say what to do', () => {
     const other = await tempHome();
     try {
       await expect(testClient('zed', { paths: other.paths, env: other.paths.env })).rejects.toThrow(NotConfiguredError);
-      await expect(testClient('zed', { paths: other.paths, env: other.paths.env })).rejects.toThrow('install it first (companion clients install zed)');
+      await expect(testClient('zed', { paths: other.paths, env: other.paths.env })).rejects.toThrow(
+        'install it first (companion clients install zed)',
+      );
     } finally {
       await other.cleanup();
     }

@@ -64,8 +64,16 @@ function fixFor(cause: unknown, profile: string, paths: PathContext): string {
  */
 export async function testLaunch(launch: Launch, options: LaunchTestOptions): Promise<ConnectionTestResult> {
   const profile = launchFacts(launch.command, launch.args, launch.env).profile ?? 'default';
-  const env = Object.fromEntries(Object.entries({ ...options.env, ...launch.env }).filter((e): e is [string, string] => typeof e[1] === 'string'));
-  const transport = new StdioClientTransport({ command: launch.command, args: [...launch.args], env, stderr: 'pipe', cwd: options.cwd ?? homeDir(options.paths) });
+  const env = Object.fromEntries(
+    Object.entries({ ...options.env, ...launch.env }).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
+  const transport = new StdioClientTransport({
+    command: launch.command,
+    args: [...launch.args],
+    env,
+    stderr: 'pipe',
+    cwd: options.cwd ?? homeDir(options.paths),
+  });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
@@ -100,11 +108,19 @@ export async function testLaunch(launch: Launch, options: LaunchTestOptions): Pr
 
 function explain(error: unknown, launch: Launch, profile: string, timeout: number, paths: PathContext): { error: string; fix: string } {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return { error: `The command ${launch.command} does not exist.`, fix: 'Install the entry again so that it points at this copy of Gateway Companion.' };
-  if (code === 'EACCES') return { error: `The command ${launch.command} is not executable.`, fix: 'Install the entry again, or make the file executable.' };
+  if (code === 'ENOENT')
+    return {
+      error: `The command ${launch.command} does not exist.`,
+      fix: 'Install the entry again so that it points at this copy of Gateway Companion.',
+    };
+  if (code === 'EACCES')
+    return { error: `The command ${launch.command} is not executable.`, fix: 'Install the entry again, or make the file executable.' };
   if (error instanceof McpError) {
     if (error.code === -32000 && /closed/i.test(error.message)) {
-      return { error: 'The bridge exited before it answered.', fix: `Run the command in a terminal to see why: ${[launch.command, ...launch.args].join(' ')}. The bridge log is at ${bridgeLogFile(paths)}.` };
+      return {
+        error: 'The bridge exited before it answered.',
+        fix: `Run the command in a terminal to see why: ${[launch.command, ...launch.args].join(' ')}. The bridge log is at ${bridgeLogFile(paths)}.`,
+      };
     }
     if (error.code === -32001 && /timed out/i.test(error.message)) {
       return { error: `The bridge did not answer within ${Math.round(timeout / 1000)} s.`, fix: fixFor('timeout', profile, paths) };
@@ -126,7 +142,10 @@ export async function testClient(id: ClientId, options: ClientTestOptions): Prom
   const spec = clientSpec(id);
   const status = await clientStatus(id, { paths: options.paths });
   if (!status.entry) {
-    throw new NotConfiguredError(status.problem ?? `${spec.name} has no gateway-companion entry in ${status.configFile}; install it first (companion clients install ${id})`);
+    throw new NotConfiguredError(
+      status.problem ??
+        `${spec.name} has no gateway-companion entry in ${status.configFile}; install it first (companion clients install ${id})`,
+    );
   }
   const { command, args, env } = status.entry;
   return testLaunch({ command, args, ...(env ? { env } : {}) }, options);

@@ -51,14 +51,28 @@ function isExecutableOnPath(command: string, env: NodeJS.ProcessEnv): boolean {
 /** Reads our entry back; an entry hand-edited into another shape is reported, not guessed at. */
 function readEntry(value: unknown, env: NodeJS.ProcessEnv): ConfiguredEntry | string {
   const v = value as { command?: unknown; args?: unknown; env?: unknown } | null;
-  if (typeof v !== 'object' || v === null || typeof v.command !== 'string' || (v.args !== undefined && (!Array.isArray(v.args) || !v.args.every((a) => typeof a === 'string')))) {
+  if (
+    typeof v !== 'object' ||
+    v === null ||
+    typeof v.command !== 'string' ||
+    (v.args !== undefined && (!Array.isArray(v.args) || !v.args.every((a) => typeof a === 'string')))
+  ) {
     return 'the gateway-companion entry is not a command with a list of arguments; Install replaces it';
   }
   const args = (v.args ?? []) as string[];
-  const entryEnv = typeof v.env === 'object' && v.env !== null ? Object.fromEntries(Object.entries(v.env).filter((e): e is [string, string] => typeof e[1] === 'string')) : undefined;
+  const entryEnv =
+    typeof v.env === 'object' && v.env !== null
+      ? Object.fromEntries(Object.entries(v.env).filter((e): e is [string, string] => typeof e[1] === 'string'))
+      : undefined;
   const facts = launchFacts(v.command, args, entryEnv);
   const missing = facts.requiredPaths.filter((p, i) => (i === 0 ? !isExecutableOnPath(p, env) : !existsSync(p)));
-  return { command: v.command, args, ...(entryEnv && Object.keys(entryEnv).length > 0 ? { env: entryEnv } : {}), ...(facts.profile ? { profile: facts.profile } : {}), missing };
+  return {
+    command: v.command,
+    args,
+    ...(entryEnv && Object.keys(entryEnv).length > 0 ? { env: entryEnv } : {}),
+    ...(facts.profile ? { profile: facts.profile } : {}),
+    missing,
+  };
 }
 
 export interface DetectOptions {
@@ -71,7 +85,16 @@ export async function clientStatus(id: ClientId, options: DetectOptions): Promis
   const spec = clientSpec(id);
   const { paths } = options;
   const file = spec.configFile(paths);
-  const base = { id, name: spec.name, kind: spec.kind, format: spec.format, configFile: file, displayPath: displayPath(paths, file), restartHint: spec.restartHint, needsRestart: spec.needsRestart };
+  const base = {
+    id,
+    name: spec.name,
+    kind: spec.kind,
+    format: spec.format,
+    configFile: file,
+    displayPath: displayPath(paths, file),
+    restartHint: spec.restartHint,
+    needsRestart: spec.needsRestart,
+  };
   let text: string | undefined;
   try {
     if (statSync(file).isFile()) text = await readFile(file, 'utf8');
@@ -90,7 +113,8 @@ export async function clientStatus(id: ClientId, options: DetectOptions): Promis
       const problem = `${file} does not parse: line ${error.line}, column ${error.column}: ${error.reason}. Fix that line (or restore a backup); nothing is written to it until it parses.`;
       return { ...base, configExists: true, state: 'not-configured', problem };
     }
-    if (error instanceof ConfigShapeError) return { ...base, configExists: true, state: 'not-configured', problem: `${file}: ${error.problem}.` };
+    if (error instanceof ConfigShapeError)
+      return { ...base, configExists: true, state: 'not-configured', problem: `${file}: ${error.problem}.` };
     throw error;
   }
   if (entryValue === undefined) return { ...base, configExists: true, state: 'not-configured' };
@@ -104,7 +128,12 @@ export async function clientStatus(id: ClientId, options: DetectOptions): Promis
       upToDate = false; // a profile name Install would refuse
     }
   }
-  return { ...base, configExists: true, state: entry.missing.length > 0 ? 'stale' : 'configured', entry: { ...entry, ...(upToDate !== undefined ? { upToDate } : {}) } };
+  return {
+    ...base,
+    configExists: true,
+    state: entry.missing.length > 0 ? 'stale' : 'configured',
+    entry: { ...entry, ...(upToDate !== undefined ? { upToDate } : {}) },
+  };
 }
 
 export async function listClients(options: DetectOptions): Promise<ClientStatus[]> {

@@ -152,7 +152,10 @@ async function seed(id: ClientId, text: string): Promise<string> {
 }
 
 function parseConfig(id: ClientId, text: string): Record<string, Record<string, unknown>> {
-  return (clientSpec(id).format === 'toml' ? JSON.parse(JSON.stringify(parseToml(text))) : parseJsonc(text)) as Record<string, Record<string, unknown>>;
+  return (clientSpec(id).format === 'toml' ? JSON.parse(JSON.stringify(parseToml(text))) : parseJsonc(text)) as Record<
+    string,
+    Record<string, unknown>
+  >;
 }
 
 for (const id of CLIENT_IDS) {
@@ -178,7 +181,9 @@ for (const id of CLIENT_IDS) {
       // The previous file is kept, byte for byte, in a timestamped backup.
       expect(first.backup).toBeDefined();
       expect(await readFile(first.backup!, 'utf8')).toBe(SEEDS[id]);
-      expect(path.basename(first.backup!)).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\d-\\d{3}Z-${path.basename(file).replace('.', '\\.')}$`));
+      expect(path.basename(first.backup!)).toMatch(
+        new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\d-\\d{3}Z-${path.basename(file).replace('.', '\\.')}$`),
+      );
       expect((await stat(first.backup!)).mode & 0o777).toBe(0o600);
 
       const status = await clientStatus(id, { paths, runtime });
@@ -207,7 +212,9 @@ for (const id of CLIENT_IDS) {
       expect(removed).toMatchObject({ changed: true, deleted: true });
       expect(existsSync(file)).toBe(false);
       // The deleted file is still in a backup.
-      expect(parseConfig(id, await readFile(removed.backup!, 'utf8'))).toEqual({ [spec.containerKey]: { 'gateway-companion': expectedEntry(id) } });
+      expect(parseConfig(id, await readFile(removed.backup!, 'utf8'))).toEqual({
+        [spec.containerKey]: { 'gateway-companion': expectedEntry(id) },
+      });
     });
 
     it('a malformed config is refused with its line and left byte-identical', async () => {
@@ -258,12 +265,18 @@ describe('detection', () => {
 
   it('an entry for an older install (other command) is configured but not up to date', async () => {
     await seed('cursor', '{"mcpServers": {"gateway-companion": {"command": "node", "args": ["bridge", "--profile", "work"]}}}');
-    expect(await clientStatus('cursor', { paths, runtime })).toMatchObject({ state: 'configured', entry: { command: 'node', profile: 'work', upToDate: false } });
+    expect(await clientStatus('cursor', { paths, runtime })).toMatchObject({
+      state: 'configured',
+      entry: { command: 'node', profile: 'work', upToDate: false },
+    });
   });
 
   it('an entry hand-edited into another shape is stale with the reason', async () => {
     await seed('cursor', '{"mcpServers": {"gateway-companion": {"url": "https://x"}}}');
-    expect(await clientStatus('cursor', { paths })).toMatchObject({ state: 'stale', problem: expect.stringContaining('not a command with a list of arguments') });
+    expect(await clientStatus('cursor', { paths })).toMatchObject({
+      state: 'stale',
+      problem: expect.stringContaining('not a command with a list of arguments'),
+    });
   });
 });
 

@@ -34,7 +34,12 @@ export interface ChangeResult {
 }
 
 /** The entry that `installClient` writes for this client, profile and runtime. */
-export function desiredEntry(spec: ClientSpec, runtime: LaunchRuntime, profile: string, platform: NodeJS.Platform): Record<string, unknown> {
+export function desiredEntry(
+  spec: ClientSpec,
+  runtime: LaunchRuntime,
+  profile: string,
+  platform: NodeJS.Platform,
+): Record<string, unknown> {
   return spec.entry(buildLaunch(runtime, profile, { splitsSpacedArgs: platform === 'win32' && spec.splitsSpacedArgsOnWindows }));
 }
 
@@ -75,7 +80,11 @@ const ATTEMPTS = 3;
  * Reads, plans and writes one config: the previous file is backed up, the new one replaces it atomically,
  * and when the client rewrote the file meanwhile the edit starts over on the new content.
  */
-async function edit(spec: ClientSpec, options: ChangeOptions, plan: (doc: ConfigDocument, before: Snapshot, file: string) => Promise<Plan>): Promise<Omit<ChangeResult, 'entry'>> {
+async function edit(
+  spec: ClientSpec,
+  options: ChangeOptions,
+  plan: (doc: ConfigDocument, before: Snapshot, file: string) => Promise<Plan>,
+): Promise<Omit<ChangeResult, 'entry'>> {
   const file = spec.configFile(options.paths);
   const target = await writeTarget(file);
   for (let attempt = 1; ; attempt++) {

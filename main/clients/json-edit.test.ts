@@ -34,7 +34,8 @@ describe('adding our entry to an existing container', () => {
     'four spaces, no final newline': '{\n    "mcpServers": {\n        "other": { "command": "x" }\n    }\n}',
     'a comment ending the last member line': '{\n  "mcpServers": {\n    "other": { "command": "x" } // keep me here\n  }\n}\n',
     'a trailing comma (JSONC)': '{\n  "mcpServers": {\n    "other": { "command": "x" },\n  },\n}\n',
-    'comments everywhere': '// top\n{\n  /* servers */\n  "mcpServers": {\n    // the one I use\n    "other": {"command": "x", "args": []}, /* inline */\n    "second": {"url": "https://example.com/mcp"}\n    // after\n  }\n}\n// end\n',
+    'comments everywhere':
+      '// top\n{\n  /* servers */\n  "mcpServers": {\n    // the one I use\n    "other": {"command": "x", "args": []}, /* inline */\n    "second": {"url": "https://example.com/mcp"}\n    // after\n  }\n}\n// end\n',
     'an empty container': '{\n  "mcpServers": {},\n  "x": 1\n}\n',
     'a single-line file': '{"mcpServers": {"other": {"command": "x"}}}',
   };
@@ -66,7 +67,9 @@ describe('when the container or the file is missing', () => {
   });
 
   it('fills an empty file or `{}` with a two-space document', () => {
-    expect(install('')).toBe(`{\n  "mcpServers": {\n    "gateway-companion": ${JSON.stringify(ENTRY, null, 2).replace(/\n/g, '\n    ')}\n  }\n}\n`);
+    expect(install('')).toBe(
+      `{\n  "mcpServers": {\n    "gateway-companion": ${JSON.stringify(ENTRY, null, 2).replace(/\n/g, '\n    ')}\n  }\n}\n`,
+    );
     expect(install('  \n')).toBe(install(''));
     const after = install('{}');
     expect(JSON.parse(after)).toEqual({ mcpServers: { 'gateway-companion': ENTRY } });
@@ -96,7 +99,8 @@ describe('updating and removing', () => {
   });
 
   it('removes a first or middle member with its line, and leaves the others alone', () => {
-    const before = '{\n  "mcpServers": {\n    "gateway-companion": {"command": "a"},\n    "b": {"command": "b"}, // b\n    "c": {}\n  }\n}\n';
+    const before =
+      '{\n  "mcpServers": {\n    "gateway-companion": {"command": "a"},\n    "b": {"command": "b"}, // b\n    "c": {}\n  }\n}\n';
     expect(remove(before)).toBe('{\n  "mcpServers": {\n    "b": {"command": "b"}, // b\n    "c": {}\n  }\n}\n');
     const middle = '{"mcpServers": {"a": 1, "gateway-companion": {}, "c": 3}}';
     expect(remove(middle)).toBe('{"mcpServers": {"a": 1, "c": 3}}');
@@ -114,7 +118,9 @@ describe('refusals', () => {
   it('names the line and column of a syntax error', () => {
     const e = parseError(() => parseJsonConfig(F, '{\n  "mcpServers": {\n    "a": {"command": "x"}\n    "b": {}\n  }\n}\n', false));
     expect([e.line, e.column]).toEqual([4, 5]);
-    expect(e.message).toBe(`${F} does not parse: line 4, column 5: expected "," between items. It was left unchanged; fix that line (or restore a backup) and try again.`);
+    expect(e.message).toBe(
+      `${F} does not parse: line 4, column 5: expected "," between items. It was left unchanged; fix that line (or restore a backup) and try again.`,
+    );
   });
 
   it('refuses comments and trailing commas where the client reads strict JSON, and accepts them in JSONC', () => {
@@ -140,6 +146,8 @@ describe('refusals', () => {
     expect(() => parseJsonConfig(F, '[1, 2]', true)).toThrow('the top level is a list, not an object');
     expect(() => install('{"mcpServers": []}')).toThrow('"mcpServers" on line 1 is not an object of servers');
     expect(() => install('{\n"mcpServers": {},\n"mcpServers": {}\n}')).toThrow('"mcpServers" is defined 2 times (lines 2, 3)');
-    expect(() => install('{"mcpServers": {\n"gateway-companion": {},\n"gateway-companion": {}}}')).toThrow('"gateway-companion" is defined 2 times (lines 2, 3)');
+    expect(() => install('{"mcpServers": {\n"gateway-companion": {},\n"gateway-companion": {}}}')).toThrow(
+      '"gateway-companion" is defined 2 times (lines 2, 3)',
+    );
   });
 });

@@ -94,7 +94,10 @@ export function parseJsonConfig(file: string, text: string, comments: boolean): 
     }
   }
   if (root && root.type !== 'object') {
-    throw new ConfigShapeError(file, `the top level is ${root.type === 'array' ? 'a list' : `a ${root.type}`}, not an object; the client cannot read it either`);
+    throw new ConfigShapeError(
+      file,
+      `the top level is ${root.type === 'array' ? 'a list' : `a ${root.type}`}, not an object; the client cannot read it either`,
+    );
   }
   return { bom, text: body, root, style: detectStyle(body) };
 }
@@ -121,7 +124,10 @@ export function locate(config: JsonConfig, file: string, container: string, name
   if (!c) return {};
   const value = c.children?.[1];
   if (!value || value.type !== 'object') {
-    throw new ConfigShapeError(file, `"${container}" on line ${lineColumn(config.text, c.offset).line} is not an object of servers; fix it (or delete it) and try again`);
+    throw new ConfigShapeError(
+      file,
+      `"${container}" on line ${lineColumn(config.text, c.offset).line} is not an object of servers; fix it (or delete it) and try again`,
+    );
   }
   const member = property(config, file, value, name);
   return { container: c, ...(member ? { member } : {}) };
@@ -186,7 +192,9 @@ function apply(text: string, edits: Edit[]): string {
 
 /** JSON text of `value`, indented for a member whose line is indented by `base`. */
 function formatValue(value: unknown, base: string, style: JsonStyle): string {
-  return JSON.stringify(value, null, style.indent).split('\n').join(style.eol + base);
+  return JSON.stringify(value, null, style.indent)
+    .split('\n')
+    .join(style.eol + base);
 }
 
 /** Indentation of the members of `object`: as its first member has it, else one level deeper than the object's line. */
@@ -207,7 +215,8 @@ function insertMember(config: JsonConfig, object: Node, key: string, value: unkn
     const inner = text.slice(object.offset + 1, object.offset + object.length - 1);
     const closing = style.eol + lineIndent(text, object.offset);
     // `{}` or `{ }` becomes a normal block; comments inside an empty object are kept after the new member.
-    if (inner.trim() === '') return apply(text, [{ offset: object.offset + 1, length: inner.length, content: `${style.eol}${indent}${member}${closing}` }]);
+    if (inner.trim() === '')
+      return apply(text, [{ offset: object.offset + 1, length: inner.length, content: `${style.eol}${indent}${member}${closing}` }]);
     return apply(text, [{ offset: object.offset + 1, length: 0, content: `${style.eol}${indent}${member}` }]);
   }
   const valueEnd = last.offset + last.length;
@@ -215,10 +224,16 @@ function insertMember(config: JsonConfig, object: Node, key: string, value: unkn
   const anchor = comma?.end ?? valueEnd;
   const lineEnd = lineEndAfter(text, anchor);
   // An object written on one line gets the member on that line, compact.
-  if (lineEnd === undefined) return apply(text, [{ offset: anchor, length: 0, content: `${comma ? '' : ','} ${JSON.stringify(key)}: ${JSON.stringify(value)}${comma ? ',' : ''}` }]);
+  if (lineEnd === undefined)
+    return apply(text, [
+      { offset: anchor, length: 0, content: `${comma ? '' : ','} ${JSON.stringify(key)}: ${JSON.stringify(value)}${comma ? ',' : ''}` },
+    ]);
   // Otherwise on a new line after the last member's line, so a comment ending that line stays with it; a
   // trailing comma there (JSONC) means the file's style is trailing commas, which the new member follows.
-  return apply(text, [...(comma ? [] : [{ offset: valueEnd, length: 0, content: ',' }]), { offset: lineEnd, length: 0, content: `${style.eol}${indent}${member}${comma ? ',' : ''}` }]);
+  return apply(text, [
+    ...(comma ? [] : [{ offset: valueEnd, length: 0, content: ',' }]),
+    { offset: lineEnd, length: 0, content: `${style.eol}${indent}${member}${comma ? ',' : ''}` },
+  ]);
 }
 
 /** Removes one member (the inverse of insertMember): its line, and the comma that insertion added. */
@@ -239,15 +254,19 @@ function removeMember(text: string, object: Node, member: Node): string {
     const innerEnd = object.offset + object.length - 1;
     const before = text.slice(innerStart, member.offset);
     const after = text.slice(ownComma?.end ?? valueEnd, innerEnd);
-    if (before.trim() === '' && after.trim() === '') return apply(text, [{ offset: innerStart, length: innerEnd - innerStart, content: '' }]);
+    if (before.trim() === '' && after.trim() === '')
+      return apply(text, [{ offset: innerStart, length: innerEnd - innerStart, content: '' }]);
     const start = breakBefore(text, member.offset) ?? member.offset;
     return apply(text, [{ offset: start, length: (ownComma?.end ?? valueEnd) - start, content: '' }]);
   }
-  const start = breakBefore(text, member.offset) ?? (commaAfter(text, prev.offset + prev.length)?.end ?? member.offset);
+  const start = breakBefore(text, member.offset) ?? commaAfter(text, prev.offset + prev.length)?.end ?? member.offset;
   // The comma after the previous member now ends the object: take it out unless the member had its own.
   const prevComma = commaAfter(text, prev.offset + prev.length);
   const dropPrevComma = prevComma && !ownComma && prevComma.end <= start;
-  return apply(text, [...(dropPrevComma ? [{ offset: prevComma.start, length: 1, content: '' }] : []), { offset: start, length: (ownComma?.end ?? valueEnd) - start, content: '' }]);
+  return apply(text, [
+    ...(dropPrevComma ? [{ offset: prevComma.start, length: 1, content: '' }] : []),
+    { offset: start, length: (ownComma?.end ?? valueEnd) - start, content: '' },
+  ]);
 }
 
 /**
@@ -256,13 +275,18 @@ function removeMember(text: string, object: Node, member: Node): string {
  */
 export function setEntry(config: JsonConfig, file: string, container: string, name: string, value: unknown): string {
   const { bom, text, style } = config;
-  if (!config.root) return `${bom}${JSON.stringify({ [container]: { [name]: value } }, null, style.indent).split('\n').join(style.eol)}${style.eol}`;
+  if (!config.root)
+    return `${bom}${JSON.stringify({ [container]: { [name]: value } }, null, style.indent)
+      .split('\n')
+      .join(style.eol)}${style.eol}`;
   const found = locate(config, file, container, name);
   if (!found.container) return bom + insertMember(config, config.root, container, { [name]: value });
   if (!found.member) return bom + insertMember(config, found.container.children![1]!, name, value);
   if (isDeepStrictEqual(memberValue(found.member), value)) return bom + text;
   const v = found.member.children![1]!;
-  return bom + apply(text, [{ offset: v.offset, length: v.length, content: formatValue(value, lineIndent(text, found.member.offset), style) }]);
+  return (
+    bom + apply(text, [{ offset: v.offset, length: v.length, content: formatValue(value, lineIndent(text, found.member.offset), style) }])
+  );
 }
 
 /** Removes `<container>.<name>`; with `dropEmptyContainer`, also the container once nothing else is in it. */
@@ -270,7 +294,8 @@ export function removeEntry(config: JsonConfig, file: string, container: string,
   const found = locate(config, file, container, name);
   if (!found.container || !found.member) return config.bom + config.text;
   const object = found.container.children![1]!;
-  if (dropEmptyContainer && (object.children?.length ?? 0) === 1 && config.root) return config.bom + removeMember(config.text, config.root, found.container);
+  if (dropEmptyContainer && (object.children?.length ?? 0) === 1 && config.root)
+    return config.bom + removeMember(config.text, config.root, found.container);
   return config.bom + removeMember(config.text, object, found.member);
 }
 

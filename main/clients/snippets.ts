@@ -24,13 +24,20 @@ export function manualSetup(id: ClientId, runtime: LaunchRuntime, profile: strin
   const spec = clientSpec(id);
   const entry = desiredEntry(spec, runtime, profile, paths.platform);
   const file = displayPath(paths, spec.configFile(paths));
-  if (spec.format === 'toml') return { file, language: 'toml', snippet: stringify({ [spec.containerKey]: { [ENTRY_NAME]: entry } }).trimEnd() };
+  if (spec.format === 'toml')
+    return { file, language: 'toml', snippet: stringify({ [spec.containerKey]: { [ENTRY_NAME]: entry } }).trimEnd() };
   const snippet = JSON.stringify({ [spec.containerKey]: { [ENTRY_NAME]: entry } }, null, 2);
   const { command, args, env } = entry as { command: string; args: string[]; env?: Record<string, string> };
   if (id === 'claude-code') {
     const envFlags = Object.entries(env ?? {}).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
-    return { file, language: 'json', snippet, command: ['claude', 'mcp', 'add', '--scope', 'user', ...envFlags, ENTRY_NAME, '--', command, ...args].map(shellWord).join(' ') };
+    return {
+      file,
+      language: 'json',
+      snippet,
+      command: ['claude', 'mcp', 'add', '--scope', 'user', ...envFlags, ENTRY_NAME, '--', command, ...args].map(shellWord).join(' '),
+    };
   }
-  if (id === 'vscode') return { file, language: 'json', snippet, command: `code --add-mcp ${shellWord(JSON.stringify({ name: ENTRY_NAME, ...entry }))}` };
+  if (id === 'vscode')
+    return { file, language: 'json', snippet, command: `code --add-mcp ${shellWord(JSON.stringify({ name: ENTRY_NAME, ...entry }))}` };
   return { file, language: 'json', snippet };
 }

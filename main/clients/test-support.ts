@@ -8,7 +8,13 @@ import type { PathContext } from '../../platform/credentials/config-paths';
 /** A temp home with HOME, XDG_CONFIG_HOME and APPDATA inside it, as the tests require. */
 export async function tempHome(): Promise<{ home: string; paths: PathContext; cleanup(): Promise<void> }> {
   const home = await mkdtemp(path.join(tmpdir(), 'clients-home-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: path.join(home, '.config'), APPDATA: path.join(home, 'AppData', 'Roaming') };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: home,
+    USERPROFILE: home,
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    APPDATA: path.join(home, 'AppData', 'Roaming'),
+  };
   delete env.CODEX_HOME;
   return { home, paths: { env, platform: process.platform, homedir: home }, cleanup: () => rm(home, { recursive: true, force: true }) };
 }

@@ -15,7 +15,9 @@ describe('Codex config.toml', () => {
   it('appends our table after everything else, keeping every byte of the file before it', () => {
     const after = install(SEED);
     expect(after.startsWith(SEED)).toBe(true);
-    expect(after.slice(SEED.length)).toBe('\n[mcp_servers.gateway-companion]\ncommand = "/usr/bin/node"\nargs = [ "/opt/app/out/main/cli.js", "bridge", "--profile", "work" ]\n');
+    expect(after.slice(SEED.length)).toBe(
+      '\n[mcp_servers.gateway-companion]\ncommand = "/usr/bin/node"\nargs = [ "/opt/app/out/main/cli.js", "bridge", "--profile", "work" ]\n',
+    );
     const doc = parse(after) as Record<string, Record<string, unknown>>;
     expect(doc.mcp_servers!['gateway-companion']).toEqual(ENTRY);
     expect(doc).toEqual({ ...parse(SEED), mcp_servers: { ...(parse(SEED).mcp_servers as object), 'gateway-companion': ENTRY } });
@@ -30,7 +32,9 @@ describe('Codex config.toml', () => {
 
   it('writes a new file, and leaves it empty on removal', () => {
     const created = install('');
-    expect(created).toBe('[mcp_servers.gateway-companion]\ncommand = "/usr/bin/node"\nargs = [ "/opt/app/out/main/cli.js", "bridge", "--profile", "work" ]\n');
+    expect(created).toBe(
+      '[mcp_servers.gateway-companion]\ncommand = "/usr/bin/node"\nargs = [ "/opt/app/out/main/cli.js", "bridge", "--profile", "work" ]\n',
+    );
     expect(remove(created)).toBe('');
   });
 
@@ -56,14 +60,19 @@ args = [ "/opt/app/out/main/cli.js", "bridge", "--profile", "work" ]
 command = "npx"
 `);
     const withEnv = install(after, { ...ENTRY, env: { GATEWAY_COMPANION_CLI: 'C:\\Program Files\\x\\cli.js' } });
-    expect((parse(withEnv) as { mcp_servers: Record<string, unknown> }).mcp_servers['gateway-companion']).toEqual({ ...ENTRY, env: { GATEWAY_COMPANION_CLI: 'C:\\Program Files\\x\\cli.js' } });
+    expect((parse(withEnv) as { mcp_servers: Record<string, unknown> }).mcp_servers['gateway-companion']).toEqual({
+      ...ENTRY,
+      env: { GATEWAY_COMPANION_CLI: 'C:\\Program Files\\x\\cli.js' },
+    });
     expect(remove(withEnv)).toBe('# the docs server\n[mcp_servers.docs]\ncommand = "npx"\n');
   });
 
   it('keeps CRLF line ends', () => {
     const before = 'model = "o3"\r\n';
     const after = install(before);
-    expect(after).toBe('model = "o3"\r\n\r\n[mcp_servers.gateway-companion]\r\ncommand = "/usr/bin/node"\r\nargs = [ "/opt/app/out/main/cli.js", "bridge", "--profile", "work" ]\r\n');
+    expect(after).toBe(
+      'model = "o3"\r\n\r\n[mcp_servers.gateway-companion]\r\ncommand = "/usr/bin/node"\r\nargs = [ "/opt/app/out/main/cli.js", "bridge", "--profile", "work" ]\r\n',
+    );
     expect(remove(after)).toBe(before);
   });
 
@@ -75,7 +84,9 @@ command = "npx"
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigParseError);
       expect((error as ConfigParseError).line).toBe(3);
-      expect((error as Error).message).toMatch(/^\/home\/u\/\.codex\/config\.toml does not parse: line 3, column \d+: .+\. It was left unchanged/);
+      expect((error as Error).message).toMatch(
+        /^\/home\/u\/\.codex\/config\.toml does not parse: line 3, column \d+: .+\. It was left unchanged/,
+      );
     }
     expect(() => parseToml(F, 'a = 1\na = 2\n')).toThrow(/line 2/);
   });

@@ -88,12 +88,15 @@ function removeSpan(lines: string[], s: number, e: number): void {
   const followedByBlank = e === lines.length || lines[e]!.trim() === '';
   const blankBefore = s > 0 && lines[s - 1]!.trim() === '';
   if (blankBefore && followedByBlank) lines.splice(s - 1, e - s + 1);
-  else if (s === 0 && e < lines.length && followedByBlank) lines.splice(s, e - s + 1); // no blank line to start the file with
+  else if (s === 0 && e < lines.length && followedByBlank)
+    lines.splice(s, e - s + 1); // no blank line to start the file with
   else lines.splice(s, e - s);
 }
 
 function tableBlock(container: string, name: string, value: unknown): string[] {
-  return stringify({ [container]: { [name]: value } }).trimEnd().split('\n');
+  return stringify({ [container]: { [name]: value } })
+    .trimEnd()
+    .split('\n');
 }
 
 function canonical(doc: Table, container: string): Table {
@@ -114,12 +117,18 @@ function verify(file: string, text: string, expected: Table, container: string):
     actual = {};
   }
   if (!isDeepStrictEqual(canonical(actual, container), canonical(expected, container))) {
-    throw new ConfigShapeError(file, `its layout around [${container}] could not be edited safely; add the entry by hand (see the manual setup snippet)`);
+    throw new ConfigShapeError(
+      file,
+      `its layout around [${container}] could not be edited safely; add the entry by hand (see the manual setup snippet)`,
+    );
   }
 }
 
 function inlineDefinition(file: string, container: string, name: string): ConfigShapeError {
-  return new ConfigShapeError(file, `${container}.${name} is written as an inline table or dotted keys; replace it with the manual setup snippet (or delete it) and try again`);
+  return new ConfigShapeError(
+    file,
+    `${container}.${name} is written as an inline table or dotted keys; replace it with the manual setup snippet (or delete it) and try again`,
+  );
 }
 
 /** Sets `[<container>.<name>]` to `value`; returns the same text when it already holds exactly that. */

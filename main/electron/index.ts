@@ -67,7 +67,9 @@ function startApp(): void {
 function startBridge(argv: string[]): void {
   app.dock?.hide();
   void import('../cli/bridge-cli')
-    .then(({ runBridgeCli }) => runBridgeCli(argv, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env }))
+    .then(({ runBridgeCli }) =>
+      runBridgeCli(argv, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env }),
+    )
     .then(
       (code) => app.exit(code),
       (error: unknown) => {

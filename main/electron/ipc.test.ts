@@ -42,7 +42,10 @@ describe('IPC sender and channel validation', () => {
   });
 
   it('dispatches a valid call from the app main frame', async () => {
-    await expect(invoke(eventFrom('app://companion/index.html'), 'app:ping', ['hi'])).resolves.toEqual({ ok: true, value: { echo: 'hi', at: 1 } });
+    await expect(invoke(eventFrom('app://companion/index.html'), 'app:ping', ['hi'])).resolves.toEqual({
+      ok: true,
+      value: { echo: 'hi', at: 1 },
+    });
     expect(ping).toHaveBeenCalledOnce();
   });
 

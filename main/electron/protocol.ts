@@ -6,9 +6,7 @@ import { CONTENT_SECURITY_POLICY } from '../web/security-headers';
 
 /** Must run before `app.whenReady()`: the scheme gets web-standard semantics and a secure context. */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
-  ]);
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 }
 
 /** Serves the built renderer from `rendererDir`; refuses other hosts and paths that escape the folder. */

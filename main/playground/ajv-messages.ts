@@ -50,7 +50,9 @@ function sentence(error: ErrorObject, value: unknown, tool: string): string {
     case 'required':
       return 'is required';
     case 'type': {
-      const types = String(p.type).split(',').map((t) => TYPE_WORDS[t] ?? t);
+      const types = String(p.type)
+        .split(',')
+        .map((t) => TYPE_WORDS[t] ?? t);
       return `must be ${types.join(' or ')}, not ${show(value)}`;
     }
     case 'minimum':
@@ -85,7 +87,9 @@ function sentence(error: ErrorObject, value: unknown, tool: string): string {
     case 'additionalProperties':
       return `"${String(p.additionalProperty)}" is not a parameter of ${tool}; remove it`;
     case 'oneOf':
-      return Array.isArray(p.passingSchemas) ? 'matches more than one of the allowed shapes; make it match exactly one' : 'matches none of the allowed shapes';
+      return Array.isArray(p.passingSchemas)
+        ? 'matches more than one of the allowed shapes; make it match exactly one'
+        : 'matches none of the allowed shapes';
     case 'anyOf':
       return 'matches none of the allowed shapes';
     case 'not':
@@ -125,7 +129,8 @@ export function describeErrors(errors: readonly ErrorObject[], data: unknown, to
     if (error.keyword === 'if') continue;
     let pointer = error.instancePath;
     if (error.keyword === 'required') pointer += `/${escapePointer(String((error.params as { missingProperty: string }).missingProperty))}`;
-    if (error.keyword === 'additionalProperties') pointer += `/${escapePointer(String((error.params as { additionalProperty: string }).additionalProperty))}`;
+    if (error.keyword === 'additionalProperties')
+      pointer += `/${escapePointer(String((error.params as { additionalProperty: string }).additionalProperty))}`;
     const path = readablePath(pointer);
     const text = sentence(error, valueAt(data, error.instancePath), tool);
     const message = error.keyword === 'additionalProperties' ? text : `${path || 'The arguments'} ${text}`;

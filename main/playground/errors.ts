@@ -22,12 +22,16 @@ export function describeMcpError(error: unknown): ErrorInfo {
 
 /** A tool's own error (isError): the reference gateway sends JSON {code, message}; others send plain text. */
 export function toolErrorOf(content: readonly unknown[]): ErrorInfo {
-  const first = content.find((c): c is { type: 'text'; text: string } => (c as { type?: unknown }).type === 'text' && typeof (c as { text?: unknown }).text === 'string');
+  const first = content.find(
+    (c): c is { type: 'text'; text: string } =>
+      (c as { type?: unknown }).type === 'text' && typeof (c as { text?: unknown }).text === 'string',
+  );
   if (!first) return { code: 'tool_error', message: 'The tool reported an error without a message.' };
   try {
     const parsed = JSON.parse(first.text) as { code?: unknown; message?: unknown; error?: unknown };
     const message = typeof parsed.message === 'string' ? parsed.message : typeof parsed.error === 'string' ? parsed.error : undefined;
-    if (message) return { code: typeof parsed.code === 'string' || typeof parsed.code === 'number' ? String(parsed.code) : 'tool_error', message };
+    if (message)
+      return { code: typeof parsed.code === 'string' || typeof parsed.code === 'number' ? String(parsed.code) : 'tool_error', message };
   } catch {
     // plain text
   }

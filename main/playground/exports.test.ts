@@ -20,7 +20,13 @@ describe('exported snippets run as they are', () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'companion-exports-'));
     gateway = await startGateway({ dataDir: path.join(dir, 'gateway') });
-    input = { url: gateway.url, caFile: gateway.caCertPath, protocolVersion: '2025-11-25', tool: 'get_token_prices', args: { assets: ['c0', 'c60'], currency: 'EUR' } };
+    input = {
+      url: gateway.url,
+      caFile: gateway.caCertPath,
+      protocolVersion: '2025-11-25',
+      tool: 'get_token_prices',
+      args: { assets: ['c0', 'c60'], currency: 'EUR' },
+    };
     env = { PATH: process.env.PATH, HOME: dir, GATEWAY_ACCESS_ID: gateway.accessId, GATEWAY_SECRET_KEY: gateway.secretKey };
   }, 60_000);
 
@@ -46,7 +52,11 @@ describe('exported snippets run as they are', () => {
     writeFileSync(path.join(project, 'package.json'), '{"type":"module"}');
     writeFileSync(path.join(project, 'call.ts'), typescriptSnippet(input));
     const tsx = path.resolve('node_modules/.bin/tsx');
-    const { stdout } = await run(tsx, ['call.ts'], { cwd: project, env: { ...env, NODE_EXTRA_CA_CERTS: gateway.caCertPath }, timeout: 60_000 });
+    const { stdout } = await run(tsx, ['call.ts'], {
+      cwd: project,
+      env: { ...env, NODE_EXTRA_CA_CERTS: gateway.caCertPath },
+      timeout: 60_000,
+    });
     const printed = JSON.parse(stdout) as { currency: string; tickers: Array<{ id: string }> };
     expect(printed.currency).toBe('EUR');
     expect(printed.tickers.map((t) => t.id)).toEqual(['c0', 'c60']);

@@ -77,7 +77,10 @@ describe('SchemaValidator', () => {
     const broken = validator.validate('broken', { a: 1 });
     expect(broken.valid).toBe(true);
     expect(broken.issues[0]?.message).toMatch(/cannot be checked/);
-    expect(validator.validate('nope', {})).toMatchObject({ valid: false, issues: [{ message: expect.stringMatching(/no tool named "nope"/) }] });
+    expect(validator.validate('nope', {})).toMatchObject({
+      valid: false,
+      issues: [{ message: expect.stringMatching(/no tool named "nope"/) }],
+    });
   });
 
   it('reads pointers as paths', () => {

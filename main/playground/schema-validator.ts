@@ -38,11 +38,25 @@ export class SchemaValidator {
   validate(tool: string, args: unknown): ValidationResult {
     const validate = this.compiled(tool);
     if (validate === undefined) {
-      return { valid: false, issues: [{ path: '', pointer: '', message: `The gateway lists no tool named "${tool.slice(0, 80)}"; reconnect to refresh the tool list.` }] };
+      return {
+        valid: false,
+        issues: [
+          { path: '', pointer: '', message: `The gateway lists no tool named "${tool.slice(0, 80)}"; reconnect to refresh the tool list.` },
+        ],
+      };
     }
     if (validate instanceof Error) {
       // The server's schema is broken: say so, and let the gateway be the judge rather than block every call.
-      return { valid: true, issues: [{ path: '', pointer: '', message: `The tool's input schema cannot be checked (${validate.message}); arguments are sent unchecked.` }] };
+      return {
+        valid: true,
+        issues: [
+          {
+            path: '',
+            pointer: '',
+            message: `The tool's input schema cannot be checked (${validate.message}); arguments are sent unchecked.`,
+          },
+        ],
+      };
     }
     if (validate(args)) return { valid: true, issues: [] };
     return { valid: false, issues: describeErrors(validate.errors ?? [], args, tool) };

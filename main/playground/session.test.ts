@@ -82,17 +82,26 @@ describe('playground session through the in-process bridge', () => {
     const check = manager.validate('search_assets', { query: '', limit: 500, extra: 1 });
     expect(check.valid).toBe(false);
     expect(check.issues.map((i) => i.message)).toEqual(
-      expect.arrayContaining(['Query must not be empty', 'Limit must be at most 100 (it is 500)', '"extra" is not a parameter of search_assets; remove it']),
+      expect.arrayContaining([
+        'Query must not be empty',
+        'Limit must be at most 100 (it is 500)',
+        '"extra" is not a parameter of search_assets; remove it',
+      ]),
     );
     const sentBefore = manager.traffic().length;
-    await expect(manager.call({ callId: 'bad-1', tool: 'get_token_prices', arguments: { assets: Array.from({ length: 51 }, () => 'c60') } })).rejects.toThrow(/Assets takes at most 50 items \(it has 51\)/);
+    await expect(
+      manager.call({ callId: 'bad-1', tool: 'get_token_prices', arguments: { assets: Array.from({ length: 51 }, () => 'c60') } }),
+    ).rejects.toThrow(/Assets takes at most 50 items \(it has 51\)/);
     expect(manager.traffic().length).toBe(sentBefore);
   });
 
   it('redacts the profile credentials from the traffic even when a message carries them', async () => {
     const secret = keychain.items.get('default')!.secretKey;
     await manager.call({ callId: 'leak-1', tool: 'search_assets', arguments: { query: secret.slice(0, 200) } });
-    const text = manager.traffic().map((t) => t.text).join('\n');
+    const text = manager
+      .traffic()
+      .map((t) => t.text)
+      .join('\n');
     expect(text).toContain('[redacted]');
     expect(text).not.toContain(secret);
   }, 30_000);

@@ -7,7 +7,14 @@ import { createLogger } from '../../bridge/logger';
 import { bridgeLogFile, profilesFile, type PathContext } from '../../platform/credentials/config-paths';
 import type { Keychain } from '../../platform/credentials/keychain';
 import { ProfileStore } from '../../platform/credentials/profiles';
-import type { CallOutcome, CallRequest, ConnectionInfo, ToolInfo, TrafficEntry, ValidationResult } from '../../domain/ipc/playground-channels';
+import type {
+  CallOutcome,
+  CallRequest,
+  ConnectionInfo,
+  ToolInfo,
+  TrafficEntry,
+  ValidationResult,
+} from '../../domain/ipc/playground-channels';
 import { APP_VERSION } from '../../domain/app-info';
 import { ServiceError } from '../services/service-error';
 import { describeMcpError, toolErrorOf } from './errors';
@@ -121,7 +128,10 @@ export class PlaygroundSession {
       log.close();
     });
     const traffic = new TrafficLog((text) => log.redact(text), options.onTraffic);
-    const transport = new StreamTransport(fromBridge, toBridge, { maxMessageBytes, observe: (dir, line, message) => traffic.record(dir, line, message) });
+    const transport = new StreamTransport(fromBridge, toBridge, {
+      maxMessageBytes,
+      observe: (dir, line, message) => traffic.record(dir, line, message),
+    });
     const client = new Client({ name: 'gateway-companion-playground', version: APP_VERSION }, { capabilities: {} });
     const startedAt = Date.now();
     const started = performance.now();
@@ -155,7 +165,10 @@ export class PlaygroundSession {
       await client.close().catch(() => undefined);
       await bridge.catch(() => undefined);
       const { code, message } = describeMcpError(error);
-      throw new ServiceError(code === 'failed' ? 'connect_failed' : code, `Could not connect with profile "${options.profile}": ${message}`);
+      throw new ServiceError(
+        code === 'failed' ? 'connect_failed' : code,
+        `Could not connect with profile "${options.profile}": ${message}`,
+      );
     }
   }
 
@@ -195,7 +208,16 @@ export class PlaygroundSession {
         signal: controller.signal,
         timeout: SDK_TIMEOUT_MS,
         resetTimeoutOnProgress: true,
-        ...(onProgress ? { onprogress: (p: ProgressUpdate) => onProgress({ progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message ? { message: p.message } : {}) }) } : {}),
+        ...(onProgress
+          ? {
+              onprogress: (p: ProgressUpdate) =>
+                onProgress({
+                  progress: p.progress,
+                  ...(p.total !== undefined ? { total: p.total } : {}),
+                  ...(p.message ? { message: p.message } : {}),
+                }),
+            }
+          : {}),
       });
       const durationMs = elapsed();
       const { result, bytes } = shapeResult(raw as Record<string, unknown>);
@@ -204,7 +226,16 @@ export class PlaygroundSession {
     } catch (error) {
       const durationMs = elapsed();
       if (controller.signal.aborted) {
-        return { ...base, status: 'cancelled', durationMs, bytes: 0, error: { code: 'cancelled', message: `Cancelled after ${(durationMs / 1000).toFixed(1)} s; the gateway was sent notifications/cancelled.` } };
+        return {
+          ...base,
+          status: 'cancelled',
+          durationMs,
+          bytes: 0,
+          error: {
+            code: 'cancelled',
+            message: `Cancelled after ${(durationMs / 1000).toFixed(1)} s; the gateway was sent notifications/cancelled.`,
+          },
+        };
       }
       return { ...base, status: 'error', durationMs, bytes: 0, error: describeMcpError(error) };
     } finally {

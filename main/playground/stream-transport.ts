@@ -54,7 +54,11 @@ export class StreamTransport implements Transport {
 
   private onLine(event: LineEvent): void {
     if (event.kind === 'oversized') {
-      this.onerror?.(new Error(`A message of ${event.bytes} bytes exceeds the playground's limit of ${this.options.maxMessageBytes} bytes and was dropped.`));
+      this.onerror?.(
+        new Error(
+          `A message of ${event.bytes} bytes exceeds the playground's limit of ${this.options.maxMessageBytes} bytes and was dropped.`,
+        ),
+      );
       return;
     }
     let raw: unknown;

@@ -43,7 +43,9 @@ export async function freePort(): Promise<number> {
  * A stateless MCP server on loopback http (a new server and transport per request, JSON answers), for
  * tests and benchmarks that need a gateway with tools of their own. Any credential headers are accepted.
  */
-export async function serveStatelessMcp(create: () => { connect(transport: Transport): Promise<void> }): Promise<{ url: string; close: () => Promise<void> }> {
+export async function serveStatelessMcp(
+  create: () => { connect(transport: Transport): Promise<void> },
+): Promise<{ url: string; close: () => Promise<void> }> {
   const http = createHttpServer(async (req, res) => {
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => void transport.close());

@@ -5,7 +5,12 @@ describe('TrafficLog', () => {
   it('pairs responses with their requests in either direction and times them', () => {
     let t = 1000;
     const seen: number[] = [];
-    const log = new TrafficLog((s) => s, (e) => seen.push(e.seq), 100, () => t);
+    const log = new TrafficLog(
+      (s) => s,
+      (e) => seen.push(e.seq),
+      100,
+      () => t,
+    );
     log.record('send', '{"jsonrpc":"2.0","id":1,"method":"tools/list"}', { jsonrpc: '2.0', id: 1, method: 'tools/list' });
     t = 1012.34;
     const response = log.record('receive', '{"jsonrpc":"2.0","id":1,"result":{}}', { jsonrpc: '2.0', id: 1, result: {} });
@@ -14,8 +19,13 @@ describe('TrafficLog', () => {
     log.record('receive', '{"jsonrpc":"2.0","id":1,"method":"ping"}', { jsonrpc: '2.0', id: 1, method: 'ping' });
     t = 1020;
     expect(log.record('send', '{"jsonrpc":"2.0","id":1,"result":{}}', { jsonrpc: '2.0', id: 1, result: {} }).durationMs).toBe(7.7);
-    expect(log.record('send', '{"jsonrpc":"2.0","method":"notifications/cancelled"}', { jsonrpc: '2.0', method: 'notifications/cancelled' }).kind).toBe('notification');
-    expect(log.record('send', '{}', { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'search_assets', arguments: {} } }).tool).toBe('search_assets');
+    expect(
+      log.record('send', '{"jsonrpc":"2.0","method":"notifications/cancelled"}', { jsonrpc: '2.0', method: 'notifications/cancelled' })
+        .kind,
+    ).toBe('notification');
+    expect(
+      log.record('send', '{}', { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'search_assets', arguments: {} } }).tool,
+    ).toBe('search_assets');
     expect(log.record('receive', '{"jsonrpc":"2.0","id":9,"error":{}}', { jsonrpc: '2.0', id: 9, error: {} }).kind).toBe('error');
     expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });

@@ -51,7 +51,9 @@ export class TrafficLog {
       dir,
       kind,
       ...(typeof message.method === 'string' ? { method: message.method } : {}),
-      ...(message.method === 'tools/call' && typeof (message.params as { name?: unknown } | undefined)?.name === 'string' ? { tool: (message.params as { name: string }).name } : {}),
+      ...(message.method === 'tools/call' && typeof (message.params as { name?: unknown } | undefined)?.name === 'string'
+        ? { tool: (message.params as { name: string }).name }
+        : {}),
       ...(id !== undefined ? { id } : {}),
       ...(durationMs !== undefined ? { durationMs } : {}),
       bytes: Buffer.byteLength(line, 'utf8'),

@@ -18,7 +18,12 @@ beforeEach(async () => {
   saved = { ...process.env };
   Object.assign(process.env, { HOME: home.home, XDG_CONFIG_HOME: home.paths.env.XDG_CONFIG_HOME, APPDATA: home.paths.env.APPDATA });
   events = [];
-  const ctx: HostContext = { host: 'browser', openLink: async () => false, emit: (event, payload) => events.push({ event, payload }), log: () => undefined };
+  const ctx: HostContext = {
+    host: 'browser',
+    openLink: async () => false,
+    emit: (event, payload) => events.push({ event, payload }),
+    log: () => undefined,
+  };
   dispatch = createDispatcher(assistantsHandlers(ctx) as unknown as Handlers);
 });
 afterEach(async () => {
@@ -26,14 +31,27 @@ afterEach(async () => {
   await home.cleanup();
 });
 
-const record = (tool: string, ok: boolean, extra: object = {}) => JSON.stringify({ time: new Date().toISOString(), profile: 'default', tool, arguments: { chain: 'ethereum' }, durationMs: 12.5, ok, ...extra });
+const record = (tool: string, ok: boolean, extra: object = {}) =>
+  JSON.stringify({
+    time: new Date().toISOString(),
+    profile: 'default',
+    tool,
+    arguments: { chain: 'ethereum' },
+    durationMs: 12.5,
+    ok,
+    ...extra,
+  });
 
 describe('assistants services', () => {
   it('lists the nine clients with their state, the profiles and what Install launches', async () => {
     await mkdir(path.join(home.home, '.cursor'));
     const reply = await dispatch('assistants:list', []);
     expect(reply.ok).toBe(true);
-    const overview = (reply as { value: { clients: Array<{ id: string; state: string }>; profiles: string[]; defaultProfile: string; launcher: { kind: string } } }).value;
+    const overview = (
+      reply as {
+        value: { clients: Array<{ id: string; state: string }>; profiles: string[]; defaultProfile: string; launcher: { kind: string } };
+      }
+    ).value;
     expect(overview.clients).toHaveLength(9);
     expect(overview.clients.find((c) => c.id === 'cursor')?.state).toBe('not-configured');
     expect(overview.clients.find((c) => c.id === 'zed')?.state).toBe('not-installed');
@@ -45,28 +63,53 @@ describe('assistants services', () => {
   it('installs and removes, sending only the names of the entry variables', async () => {
     await mkdir(path.join(home.home, '.cursor'));
     const installed = await dispatch('assistants:install', ['cursor', {}]);
-    expect(installed).toMatchObject({ ok: true, value: { changed: true, client: { id: 'cursor', state: 'configured', entry: { profile: 'default', envKeys: [], missing: [], upToDate: true } } } });
+    expect(installed).toMatchObject({
+      ok: true,
+      value: {
+        changed: true,
+        client: { id: 'cursor', state: 'configured', entry: { profile: 'default', envKeys: [], missing: [], upToDate: true } },
+      },
+    });
     expect(JSON.stringify(installed)).not.toContain('"env"');
     expect(await dispatch('assistants:install', ['cursor', {}])).toMatchObject({ ok: true, value: { changed: false } });
-    expect(await dispatch('assistants:remove', ['cursor'])).toMatchObject({ ok: true, value: { changed: true, deleted: true, client: { state: 'not-configured' } } });
+    expect(await dispatch('assistants:remove', ['cursor'])).toMatchObject({
+      ok: true,
+      value: { changed: true, deleted: true, client: { state: 'not-configured' } },
+    });
   });
 
   it('turns refusals into messages for people, with stable codes', async () => {
-    expect(await dispatch('assistants:install', ['cursor', { profile: 'work' }])).toMatchObject({ ok: false, error: { code: 'profile_missing', message: expect.stringContaining('There is no profile named "work"') } });
+    expect(await dispatch('assistants:install', ['cursor', { profile: 'work' }])).toMatchObject({
+      ok: false,
+      error: { code: 'profile_missing', message: expect.stringContaining('There is no profile named "work"') },
+    });
     expect(await dispatch('assistants:install', ['notepad', {}])).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
     const file = path.join(home.home, '.gemini', 'settings.json');
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, '{\n  "theme": "x",,\n}\n');
-    expect(await dispatch('assistants:install', ['gemini-cli', {}])).toMatchObject({ ok: false, error: { code: 'config_invalid', message: expect.stringContaining('does not parse: line 2, column') } });
+    expect(await dispatch('assistants:install', ['gemini-cli', {}])).toMatchObject({
+      ok: false,
+      error: { code: 'config_invalid', message: expect.stringContaining('does not parse: line 2, column') },
+    });
     expect(await readFile(file, 'utf8')).toBe('{\n  "theme": "x",,\n}\n');
     expect(await dispatch('assistants:test', ['windsurf'])).toMatchObject({ ok: false, error: { code: 'not_configured' } });
   });
 
   it('gives a manual setup snippet per client', async () => {
     const reply = await dispatch('assistants:manualSetup', ['codex', 'default']);
-    expect(reply).toMatchObject({ ok: true, value: { language: 'toml', file: '~/.codex/config.toml', snippet: expect.stringMatching(/^\[mcp_servers\.gateway-companion\]\ncommand = /) } });
+    expect(reply).toMatchObject({
+      ok: true,
+      value: {
+        language: 'toml',
+        file: '~/.codex/config.toml',
+        snippet: expect.stringMatching(/^\[mcp_servers\.gateway-companion\]\ncommand = /),
+      },
+    });
     const code = await dispatch('assistants:manualSetup', ['claude-code', 'default']);
-    expect(code).toMatchObject({ ok: true, value: { command: expect.stringMatching(/^claude mcp add --scope user gateway-companion -- /) } });
+    expect(code).toMatchObject({
+      ok: true,
+      value: { command: expect.stringMatching(/^claude mcp add --scope user gateway-companion -- /) },
+    });
   });
 
   it('reads the audit log newest first, then pushes new tool calls as they are logged', async () => {
@@ -74,7 +117,16 @@ describe('assistants services', () => {
     await mkdir(path.dirname(log), { recursive: true });
     await writeFile(log, `${record('search_assets', true)}\n${record('get_swap_quote', false, { errorCode: -32001 })}\nnot json\n`);
     const first = await dispatch('assistants:recentActivity', []);
-    expect(first).toMatchObject({ ok: true, value: { logFile: log, records: [{ tool: 'get_swap_quote', ok: false, errorCode: -32001 }, { tool: 'search_assets', ok: true }] } });
+    expect(first).toMatchObject({
+      ok: true,
+      value: {
+        logFile: log,
+        records: [
+          { tool: 'get_swap_quote', ok: false, errorCode: -32001 },
+          { tool: 'search_assets', ok: true },
+        ],
+      },
+    });
 
     await appendFile(log, `${record('get_token_prices', true)}\n${record('validate_address', false, { errorCode: 'tool_error' })}\n`);
     await vi.waitFor(() => expect(events.length).toBeGreaterThan(0), { timeout: 10_000, interval: 100 });

@@ -16,7 +16,15 @@ import type { Handlers } from './dispatch';
 import type { HostContext } from './host-context';
 import { ServiceError } from './service-error';
 
-type AssistantsHandlers = Pick<Handlers, 'assistants:list' | 'assistants:install' | 'assistants:remove' | 'assistants:test' | 'assistants:manualSetup' | 'assistants:recentActivity'>;
+type AssistantsHandlers = Pick<
+  Handlers,
+  | 'assistants:list'
+  | 'assistants:install'
+  | 'assistants:remove'
+  | 'assistants:test'
+  | 'assistants:manualSetup'
+  | 'assistants:recentActivity'
+>;
 
 /** Only the names of the entry's variables reach the renderer. */
 function toWire(status: ClientStatus): AssistantClient {
@@ -50,7 +58,10 @@ export function assistantsHandlers(ctx: HostContext): AssistantsHandlers {
     const store = profiles();
     const name = requested ?? (await store.defaultName());
     if (name !== DEFAULT_PROFILE && !(await store.get(name))) {
-      throw new ServiceError('profile_missing', `There is no profile named "${name}". Add it under Settings (or run: companion login --profile ${name} --url <gateway URL>), then install again.`);
+      throw new ServiceError(
+        'profile_missing',
+        `There is no profile named "${name}". Add it under Settings (or run: companion login --profile ${name} --url <gateway URL>), then install again.`,
+      );
     }
     return name;
   }
@@ -75,7 +86,8 @@ export function assistantsHandlers(ctx: HostContext): AssistantsHandlers {
         let r: LaunchRuntime | undefined;
         try {
           r = runtime();
-          launcher = r.kind === 'packaged' ? { kind: 'packaged', command: r.executable } : { kind: 'source', command: `${r.node} ${r.cli}` };
+          launcher =
+            r.kind === 'packaged' ? { kind: 'packaged', command: r.executable } : { kind: 'source', command: `${r.node} ${r.cli}` };
         } catch (error) {
           launcher = { error: (error as Error).message };
         }
@@ -103,7 +115,12 @@ export function assistantsHandlers(ctx: HostContext): AssistantsHandlers {
       expected(async () => {
         const result = await removeClient(id, { paths: paths() });
         ctx.log(`[assistants] ${result.changed ? 'removed' : 'nothing to remove in'} ${id} (${result.file})`);
-        return { client: await status(id), changed: result.changed, ...(result.backup ? { backup: result.backup } : {}), ...(result.deleted ? { deleted: true } : {}) };
+        return {
+          client: await status(id),
+          changed: result.changed,
+          ...(result.backup ? { backup: result.backup } : {}),
+          ...(result.deleted ? { deleted: true } : {}),
+        };
       }),
     'assistants:test': (id) =>
       expected(async () => {

@@ -18,7 +18,10 @@ describe('dispatcher', () => {
   it('passes expected service errors through with their code', async () => {
     const lines: string[] = [];
     const dispatch = createDispatcher(base, (l) => lines.push(l));
-    await expect(dispatch('app:openExternal', ['http://x'])).resolves.toEqual({ ok: false, error: { code: 'insecure_url', message: 'Only https:// links can be opened.' } });
+    await expect(dispatch('app:openExternal', ['http://x'])).resolves.toEqual({
+      ok: false,
+      error: { code: 'insecure_url', message: 'Only https:// links can be opened.' },
+    });
     expect(lines).toEqual([]);
   });
 
@@ -34,7 +37,14 @@ describe('dispatcher', () => {
 describe('external links', () => {
   it('accepts https only', () => {
     expect(parseHttpsUrl('https://example.com/a?b=c').toString()).toBe('https://example.com/a?b=c');
-    for (const bad of ['http://example.com', 'file:///etc/passwd', 'javascript:alert(1)', 'smb://host/share', 'example.com', 'https://user:pw@example.com']) {
+    for (const bad of [
+      'http://example.com',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://host/share',
+      'example.com',
+      'https://user:pw@example.com',
+    ]) {
       expect(() => parseHttpsUrl(bad)).toThrow(ServiceError);
     }
   });

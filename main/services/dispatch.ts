@@ -33,7 +33,10 @@ export function createDispatcher(handlers: Handlers, log: (line: string) => void
     } catch (error) {
       if (error instanceof ServiceError) return { ok: false, error: { code: error.code, message: error.message } };
       log(`[${channel}] ${(error as Error)?.stack ?? String(error)}`);
-      return { ok: false, error: { code: 'internal', message: `Something went wrong in ${channel}: ${(error as Error)?.message ?? String(error)}` } };
+      return {
+        ok: false,
+        error: { code: 'internal', message: `Something went wrong in ${channel}: ${(error as Error)?.message ?? String(error)}` },
+      };
     }
   };
 }

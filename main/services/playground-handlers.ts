@@ -19,7 +19,10 @@ type PlaygroundChannel =
   | 'playground:traffic';
 
 /** The tool playground: one bridge connection per process, its traffic, and the call history. */
-export function playgroundHandlers(ctx: HostContext, manager: SessionManager = sharedSessionManager((event, payload) => ctx.emit(event, payload))): Pick<Handlers, PlaygroundChannel> {
+export function playgroundHandlers(
+  ctx: HostContext,
+  manager: SessionManager = sharedSessionManager((event, payload) => ctx.emit(event, payload)),
+): Pick<Handlers, PlaygroundChannel> {
   return {
     'playground:state': () => ({ connection: manager.connection ?? null }),
     'playground:connect': (profile) => manager.connect(profile),

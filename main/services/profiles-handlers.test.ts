@@ -18,12 +18,24 @@ describe('profiles handlers', () => {
 
   it('lists the built-in profile from the first look, on the configured port', async () => {
     const { profiles } = await handlers['profiles:list']();
-    expect(profiles).toEqual([expect.objectContaining({ name: 'default', kind: 'embedded', url: 'https://127.0.0.1:47999/mcp', credentials: { stored: true, source: 'managed' } })]);
+    expect(profiles).toEqual([
+      expect.objectContaining({
+        name: 'default',
+        kind: 'embedded',
+        url: 'https://127.0.0.1:47999/mcp',
+        credentials: { stored: true, source: 'managed' },
+      }),
+    ]);
   });
 
   it('saves a remote profile, stores, replaces and removes its credentials without ever returning them', async () => {
     const saved = await handlers['profiles:save']({ name: 'work', url: ' https://gateway.example.com/mcp ' });
-    expect(saved).toEqual({ name: 'work', kind: 'remote', url: 'https://gateway.example.com/mcp', credentials: { stored: false, source: 'none' } });
+    expect(saved).toEqual({
+      name: 'work',
+      kind: 'remote',
+      url: 'https://gateway.example.com/mcp',
+      credentials: { stored: false, source: 'none' },
+    });
     const stored = await handlers['profiles:setCredentials']('work', { accessId: 'access-1', secretKey: 'secret-1\n' });
     expect(stored).toEqual({ stored: true, source: 'keychain' });
     expect(keychain.items.get('work')).toEqual({ accessId: 'access-1', secretKey: 'secret-1' });
@@ -42,17 +54,41 @@ describe('profiles handlers', () => {
       const r = await dispatch(channel, args);
       return r.ok ? undefined : r.error;
     };
-    expect(await error('profiles:save', { name: 'lab', url: 'http://gateway.example.com/mcp' })).toEqual({ code: 'invalid_profile', message: expect.stringMatching(/refusing plain http to gateway\.example\.com.*Use https/) });
-    expect(await error('profiles:save', { name: 'bad name', url: 'https://x.example/mcp' })).toEqual({ code: 'invalid_profile', message: expect.stringMatching(/^Invalid profile name "bad name"/) });
-    expect(await error('profiles:save', { name: 'default', url: 'https://x.example/mcp' })).toEqual({ code: 'managed_profile', message: expect.stringMatching(/give yours another name/) });
-    expect(await error('profiles:save', { name: 'lab', url: 'https://x.example/mcp', caFile: 'ca.pem' })).toEqual({ code: 'invalid_profile', message: expect.stringMatching(/absolute path/) });
+    expect(await error('profiles:save', { name: 'lab', url: 'http://gateway.example.com/mcp' })).toEqual({
+      code: 'invalid_profile',
+      message: expect.stringMatching(/refusing plain http to gateway\.example\.com.*Use https/),
+    });
+    expect(await error('profiles:save', { name: 'bad name', url: 'https://x.example/mcp' })).toEqual({
+      code: 'invalid_profile',
+      message: expect.stringMatching(/^Invalid profile name "bad name"/),
+    });
+    expect(await error('profiles:save', { name: 'default', url: 'https://x.example/mcp' })).toEqual({
+      code: 'managed_profile',
+      message: expect.stringMatching(/give yours another name/),
+    });
+    expect(await error('profiles:save', { name: 'lab', url: 'https://x.example/mcp', caFile: 'ca.pem' })).toEqual({
+      code: 'invalid_profile',
+      message: expect.stringMatching(/absolute path/),
+    });
     const notPem = path.join(home, 'not-a-cert.pem');
     writeFileSync(notPem, 'hello');
-    expect(await error('profiles:save', { name: 'lab', url: 'https://x.example/mcp', caFile: notPem })).toEqual({ code: 'invalid_profile', message: expect.stringMatching(/holds no PEM certificate/) });
+    expect(await error('profiles:save', { name: 'lab', url: 'https://x.example/mcp', caFile: notPem })).toEqual({
+      code: 'invalid_profile',
+      message: expect.stringMatching(/holds no PEM certificate/),
+    });
     await handlers['profiles:save']({ name: 'lab', url: 'https://x.example/mcp' });
-    expect(await error('profiles:setCredentials', 'lab', { accessId: 'a b', secretKey: 's' })).toEqual({ code: 'invalid_credentials', message: expect.stringMatching(/access id contains spaces/) });
-    expect(await error('profiles:setCredentials', 'default', { accessId: 'a', secretKey: 's' })).toEqual({ code: 'managed_profile', message: expect.stringMatching(/managed for you/) });
-    expect(await error('profiles:setCredentials', 'ghost', { accessId: 'a', secretKey: 's' })).toEqual({ code: 'not_found', message: 'There is no profile named "ghost".' });
+    expect(await error('profiles:setCredentials', 'lab', { accessId: 'a b', secretKey: 's' })).toEqual({
+      code: 'invalid_credentials',
+      message: expect.stringMatching(/access id contains spaces/),
+    });
+    expect(await error('profiles:setCredentials', 'default', { accessId: 'a', secretKey: 's' })).toEqual({
+      code: 'managed_profile',
+      message: expect.stringMatching(/managed for you/),
+    });
+    expect(await error('profiles:setCredentials', 'ghost', { accessId: 'a', secretKey: 's' })).toEqual({
+      code: 'not_found',
+      message: 'There is no profile named "ghost".',
+    });
     expect(await error('profiles:remove', 'default')).toEqual({ code: 'managed_profile', message: expect.any(String) });
   });
 

@@ -73,14 +73,19 @@ export function profilesHandlers(_ctx: HostContext, deps: ProfilesDeps = {}): Pi
   }
 
   async function checkCaFile(file: string): Promise<void> {
-    if (!path.isAbsolute(file)) throw new ServiceError('invalid_profile', `The CA file must be an absolute path, e.g. /home/you/gateway-ca.pem; got "${file}".`);
+    if (!path.isAbsolute(file))
+      throw new ServiceError('invalid_profile', `The CA file must be an absolute path, e.g. /home/you/gateway-ca.pem; got "${file}".`);
     let text: string;
     try {
       text = await readFile(file, 'utf8');
     } catch (error) {
-      throw new ServiceError('invalid_profile', `Cannot read the CA file ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+      throw new ServiceError(
+        'invalid_profile',
+        `Cannot read the CA file ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
+      );
     }
-    if (!text.includes('-----BEGIN CERTIFICATE-----')) throw new ServiceError('invalid_profile', `${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----).`);
+    if (!text.includes('-----BEGIN CERTIFICATE-----'))
+      throw new ServiceError('invalid_profile', `${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----).`);
   }
 
   return {
@@ -100,7 +105,10 @@ export function profilesHandlers(_ctx: HostContext, deps: ProfilesDeps = {}): Pi
       guard(async () => {
         const existing = await store.get(input.name);
         if (existing?.kind === 'embedded' || input.name === DEFAULT_PROFILE) {
-          throw new ServiceError('managed_profile', `"${input.name}" is the built-in reference gateway's profile; give yours another name.`);
+          throw new ServiceError(
+            'managed_profile',
+            `"${input.name}" is the built-in reference gateway's profile; give yours another name.`,
+          );
         }
         const caFile = input.caFile?.trim() || undefined;
         if (caFile) await checkCaFile(caFile);

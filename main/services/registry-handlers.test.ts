@@ -33,19 +33,29 @@ async function inspect(bytes: Buffer, fileName: string) {
   const base64 = bytes.toString('base64');
   const parts = Math.max(1, Math.ceil(base64.length / LOGO_PART_CHARS));
   const uploadId = `test-${Math.random().toString(36).slice(2, 10)}`;
-  for (let i = parts - 1; i >= 0; i--) await handlers['registry:uploadLogoPart'](uploadId, i, base64.slice(i * LOGO_PART_CHARS, (i + 1) * LOGO_PART_CHARS));
+  for (let i = parts - 1; i >= 0; i--)
+    await handlers['registry:uploadLogoPart'](uploadId, i, base64.slice(i * LOGO_PART_CHARS, (i + 1) * LOGO_PART_CHARS));
   return handlers['registry:inspectLogo'](uploadId, parts, fileName);
 }
 
 async function rejection(call: unknown): Promise<ServiceError> {
-  const error = await Promise.resolve(call).then(() => null, (e: unknown) => e);
+  const error = await Promise.resolve(call).then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!(error instanceof ServiceError)) throw new Error(`expected a ServiceError, got ${String(error)}`);
   return error;
 }
 
 const jpeg = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 200 } } })
-    .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="#fc0"/></svg>`) }])
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="#fc0"/></svg>`,
+        ),
+      },
+    ])
     .jpeg({ quality: 90 })
     .toBuffer();
 
@@ -65,7 +75,10 @@ describe('registry folder', () => {
     const info = await handlers['registry:openFolder'](root);
     expect(info.isRegistry).toBe(true);
     expect(info.git).toBeNull();
-    expect(info.chains.map((c) => [c.slug, c.name])).toEqual([['cosmos', 'Cosmos Hub'], ['kava', 'Kava']]);
+    expect(info.chains.map((c) => [c.slug, c.name])).toEqual([
+      ['cosmos', 'Cosmos Hub'],
+      ['kava', 'Kava'],
+    ]);
     const cosmos = JSON.parse(await readFile(join(root, LIST), 'utf8')) as unknown[];
     expect(info.chains[0]!.validators).toBe(cosmos.length);
     expect(await handlers['registry:recentFolders']()).toEqual({ folders: [root] });
@@ -108,7 +121,8 @@ describe('entries', () => {
   it('checks a form value live, with duplicates measured against the other entries', async () => {
     const [first] = (await handlers['registry:chainEntries'](root, 'cosmos')).entries;
     const entry = { id: first!.id, name: ' Name', description: '', website: 'example.com' };
-    const codes = async (originalId?: string) => (await handlers['registry:checkEntry'](root, 'cosmos', entry, originalId ? { originalId } : {})).findings.map((f) => f.code).sort();
+    const codes = async (originalId?: string) =>
+      (await handlers['registry:checkEntry'](root, 'cosmos', entry, originalId ? { originalId } : {})).findings.map((f) => f.code).sort();
     expect(await codes()).toEqual(['description-empty', 'id-duplicate', 'text-whitespace', 'website-no-scheme']);
     expect(await codes(first!.id)).toEqual(['description-empty', 'text-whitespace', 'website-no-scheme']);
     const finding = (await handlers['registry:checkEntry'](root, 'cosmos', entry, {})).findings[0]!;
@@ -150,7 +164,12 @@ describe('write, undo and commit', () => {
 
   it('refuses to write when the list changed after review, leaving the file as it is', async () => {
     const id = await newValoperId('cosmosvaloper', 8);
-    const plan = await handlers['registry:plan'](root, { kind: 'update', chain: 'cosmos', id: (await handlers['registry:chainEntries'](root, 'cosmos')).entries[0]!.id, changes: { name: 'Renamed' } });
+    const plan = await handlers['registry:plan'](root, {
+      kind: 'update',
+      chain: 'cosmos',
+      id: (await handlers['registry:chainEntries'](root, 'cosmos')).entries[0]!.id,
+      changes: { name: 'Renamed' },
+    });
     await writeFile(join(root, LIST), '[ broken');
     const error = await rejection(handlers['registry:write'](plan.planId));
     expect(error.code).toBe('changed-on-disk');
@@ -173,7 +192,9 @@ describe('write, undo and commit', () => {
     expect(git(root, 'status', '--porcelain').trim()).toBe('?? unrelated.txt');
     const again = await rejection(handlers['registry:commit'](root, { branch: 'bad name', title: 'x', paths }));
     expect(again.code).toBe('bad_branch');
-    expect((await rejection(handlers['registry:commit'](root, { branch: 'b', title: 'x', paths: ['../etc/passwd'] }))).code).toBe('bad_path');
+    expect((await rejection(handlers['registry:commit'](root, { branch: 'b', title: 'x', paths: ['../etc/passwd'] }))).code).toBe(
+      'bad_path',
+    );
   });
 });
 
@@ -182,7 +203,9 @@ describe('logos', () => {
     const source = await jpeg(1200, 800);
     const inspection = await inspect(source, 'photo.jpg');
     expect(inspection).toMatchObject({ format: 'jpeg', width: 1200, height: 800 });
-    expect(inspection.findings.map((f) => f.code)).toEqual(expect.arrayContaining(['logo-not-png', 'logo-not-square', 'logo-dimensions-too-large']));
+    expect(inspection.findings.map((f) => f.code)).toEqual(
+      expect.arrayContaining(['logo-not-png', 'logo-not-square', 'logo-dimensions-too-large']),
+    );
     expect(inspection.display).toMatch(/^data:image\/jpeg;base64,/);
     expect(inspection.previews?.size).toBe(128);
 
@@ -194,12 +217,16 @@ describe('logos', () => {
     expect(fixed.size).toBe(256);
     expect(fixed.after.filter((f) => f.severity === 'error')).toEqual([]);
     expect(fixed.bytes).toBeLessThanOrEqual(100_000);
-    const bad = await rejection(restarted['registry:fixLogo'](inspection.logoId, { crop: { left: 1000, top: 0, width: 800, height: 800 } }));
+    const bad = await rejection(
+      restarted['registry:fixLogo'](inspection.logoId, { crop: { left: 1000, top: 0, width: 800, height: 800 } }),
+    );
     expect(bad.code).toBe('invalid-option');
   });
 
   it('keeps transparency in the crop editor’s copy of a transparent image', async () => {
-    const png = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
     const inspection = await inspect(png, 'clear.png');
     expect(inspection.display).toMatch(/^data:image\/webp;base64,/);
     expect(inspection.findings.map((f) => f.code)).toEqual(['logo-not-square']);

@@ -4,7 +4,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { applyWrite, checkEntry, checkRegistry, planWrite, readList, registryPaths, RegistryError, undo, type LogoInput, type WriteOperation, type WritePlan } from '../../registry/index';
+import {
+  applyWrite,
+  checkEntry,
+  checkRegistry,
+  planWrite,
+  readList,
+  registryPaths,
+  RegistryError,
+  undo,
+  type LogoInput,
+  type WriteOperation,
+  type WritePlan,
+} from '../../registry/index';
 import { configDir } from '../../platform/credentials/config-paths';
 import type { Handlers } from './dispatch';
 import type { HostContext } from './host-context';
@@ -20,9 +32,25 @@ import { absoluteIn, planView } from './wizard/plan-view';
 import { createWizardState, logoIdOf, type WizardState } from './wizard/wizard-state';
 
 type RegistryChannel =
-  | 'registry:openFolder' | 'registry:recentFolders' | 'registry:forgetFolder' | 'registry:pickFolder' | 'registry:chainEntries' | 'registry:checkEntry'
-  | 'registry:uploadLogoPart' | 'registry:inspectLogo' | 'registry:loadLogo' | 'registry:fixLogo' | 'registry:existingLogo' | 'registry:plan' | 'registry:write' | 'registry:undo'
-  | 'registry:commit' | 'registry:check' | 'registry:loadDraft' | 'registry:saveDraft' | 'registry:clearDraft';
+  | 'registry:openFolder'
+  | 'registry:recentFolders'
+  | 'registry:forgetFolder'
+  | 'registry:pickFolder'
+  | 'registry:chainEntries'
+  | 'registry:checkEntry'
+  | 'registry:uploadLogoPart'
+  | 'registry:inspectLogo'
+  | 'registry:loadLogo'
+  | 'registry:fixLogo'
+  | 'registry:existingLogo'
+  | 'registry:plan'
+  | 'registry:write'
+  | 'registry:undo'
+  | 'registry:commit'
+  | 'registry:check'
+  | 'registry:loadDraft'
+  | 'registry:saveDraft'
+  | 'registry:clearDraft';
 
 export interface RegistryHandlerOptions {
   /** Where drafts, uploaded logos and recent folders are kept (default: `<config dir>/wizard`). */
@@ -38,7 +66,8 @@ const PROGRESS_INTERVAL_MS = 60;
 
 /** What to do next, for refusals whose engine message says only what is wrong. */
 const ADVICE: Partial<Record<string, string>> = {
-  'list-unparseable': 'Repair the file, or restore its last committed version (for example with "git checkout -- <file>"), then go back to Review.',
+  'list-unparseable':
+    'Repair the file, or restore its last committed version (for example with "git checkout -- <file>"), then go back to Review.',
   'unknown-chain': 'Choose another chain, or update your copy of the registry.',
 };
 
@@ -47,13 +76,17 @@ async function engine<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof RegistryError) throw new ServiceError(error.code, ADVICE[error.code] ? `${error.message} ${ADVICE[error.code]}` : error.message);
+    if (error instanceof RegistryError)
+      throw new ServiceError(error.code, ADVICE[error.code] ? `${error.message} ${ADVICE[error.code]}` : error.message);
     throw error;
   }
 }
 
 function logoGone(): ServiceError {
-  return new ServiceError('logo_gone', 'The logo chosen earlier is no longer available. Go to the Logo step and choose the image file again.');
+  return new ServiceError(
+    'logo_gone',
+    'The logo chosen earlier is no longer available. Go to the Logo step and choose the image file again.',
+  );
 }
 
 export function registryHandlers(ctx: HostContext, options: RegistryHandlerOptions = {}): Pick<Handlers, RegistryChannel> {
@@ -75,7 +108,10 @@ export function registryHandlers(ctx: HostContext, options: RegistryHandlerOptio
   async function logoInput(ref: LogoRef | undefined): Promise<LogoInput | undefined> {
     if (!ref) return undefined;
     const { bytes } = await logoBytes(ref.logoId);
-    return { source: bytes, fix: ref.fix ? { ...(ref.fix.crop ? { crop: ref.fix.crop } : {}), fit: ref.fix.fit ?? 'cover', previewSize: 0 } : false };
+    return {
+      source: bytes,
+      fix: ref.fix ? { ...(ref.fix.crop ? { crop: ref.fix.crop } : {}), fit: ref.fix.fit ?? 'cover', previewSize: 0 } : false,
+    };
   }
 
   async function toEngineOperation(op: WizardOperation): Promise<WriteOperation> {
@@ -88,11 +124,19 @@ export function registryHandlers(ctx: HostContext, options: RegistryHandlerOptio
   async function readChainList(root: string, chain: string) {
     const path = registryPaths.list(chain);
     const doc = await readList(absoluteIn(root, path), { path, chain }).catch((error: NodeJS.ErrnoException) => {
-      throw new ServiceError('list-unreadable', error.code === 'ENOENT' ? `${path} does not exist in this registry. Choose another chain, or update your copy of the registry.` : `${path} cannot be read: ${error.message}.`);
+      throw new ServiceError(
+        'list-unreadable',
+        error.code === 'ENOENT'
+          ? `${path} does not exist in this registry. Choose another chain, or update your copy of the registry.`
+          : `${path} cannot be read: ${error.message}.`,
+      );
     });
     if (!doc.ok) {
       const why = doc.findings.find((f) => f.severity === 'error')?.message ?? 'it is not a JSON list';
-      throw new ServiceError('list-unparseable', `${path} is damaged, so the wizard will not change it: ${why} Fix the file or restore it (for example with "git checkout -- ${path}"), then choose the chain again.`);
+      throw new ServiceError(
+        'list-unparseable',
+        `${path} is damaged, so the wizard will not change it: ${why} Fix the file or restore it (for example with "git checkout -- ${path}"), then choose the chain again.`,
+      );
     }
     return doc;
   }
@@ -106,7 +150,11 @@ export function registryHandlers(ctx: HostContext, options: RegistryHandlerOptio
     'registry:recentFolders': async () => ({ folders: await state().recentFolders() }),
     'registry:forgetFolder': async (folder) => ({ folders: await state().forgetFolder(folder) }),
     'registry:pickFolder': async () => {
-      if (!ctx.pickFolder) throw new ServiceError('not_available', 'Browsing for a folder works in the desktop app only. Paste the folder path into "Registry folder" instead.');
+      if (!ctx.pickFolder)
+        throw new ServiceError(
+          'not_available',
+          'Browsing for a folder works in the desktop app only. Paste the folder path into "Registry folder" instead.',
+        );
       return { path: await ctx.pickFolder('Choose your copy of the registry (the folder that contains "blockchains")') };
     },
     'registry:chainEntries': async (raw, chain) => {
@@ -117,7 +165,11 @@ export function registryHandlers(ctx: HostContext, options: RegistryHandlerOptio
       const root = normaliseFolderInput(raw);
       const path = registryPaths.list(chain);
       const doc = await readList(absoluteIn(root, path), { path, chain }).catch(() => null);
-      const ids = doc?.ok ? doc.entries.flatMap((e) => (typeof e === 'object' && e !== null && typeof (e as { id?: unknown }).id === 'string' ? [(e as { id: string }).id] : [])) : undefined;
+      const ids = doc?.ok
+        ? doc.entries.flatMap((e) =>
+            typeof e === 'object' && e !== null && typeof (e as { id?: unknown }).id === 'string' ? [(e as { id: string }).id] : [],
+          )
+        : undefined;
       const existingIds = ids && new Set(originalId ? ids.filter((id) => id !== originalId) : ids);
       return { findings: findingViews(checkEntry(chain, entry, existingIds ? { existingIds } : {})) };
     },
@@ -127,7 +179,9 @@ export function registryHandlers(ctx: HostContext, options: RegistryHandlerOptio
       if (bytes.length === 0) throw new ServiceError('logo_empty', 'The file is empty (0 bytes). Choose the logo image again.');
       const logoId = logoIdOf(bytes);
       // Keep a copy on disk for the draft while the image is inspected.
-      const saved = state().putLogo(logoId, bytes, fileName).catch((error: Error) => ctx.log(`[registry:inspectLogo] could not keep the logo for the draft: ${error.message}`));
+      const saved = state()
+        .putLogo(logoId, bytes, fileName)
+        .catch((error: Error) => ctx.log(`[registry:inspectLogo] could not keep the logo for the draft: ${error.message}`));
       logos.set(logoId, { bytes, fileName });
       for (const key of [...logos.keys()].slice(0, -4)) logos.delete(key);
       const [inspection] = await Promise.all([inspectLogo(bytes, fileName, logoId), saved]);
@@ -149,7 +203,11 @@ export function registryHandlers(ctx: HostContext, options: RegistryHandlerOptio
     },
     'registry:write': async (planId) => {
       const plan = plans.get(planId);
-      if (!plan) throw new ServiceError('plan_expired', 'This review is out of date (the app restarted, or the changes were reviewed again). Go back to Review, check the changes, then write.');
+      if (!plan)
+        throw new ServiceError(
+          'plan_expired',
+          'This review is out of date (the app restarted, or the changes were reviewed again). Go back to Review, check the changes, then write.',
+        );
       const applied = await engine(() => applyWrite(plan, writeOptions));
       plans.delete(planId);
       return {
@@ -165,12 +223,17 @@ export function registryHandlers(ctx: HostContext, options: RegistryHandlerOptio
     },
     'registry:commit': async (raw, request) => {
       for (const path of request.paths) {
-        if (!/^blockchains\/[^/]+\/validators\//.test(path) || path.split('/').some((part) => part === '..' || part === '') || path.includes('\\')) {
+        if (
+          !/^blockchains\/[^/]+\/validators\//.test(path) ||
+          path.split('/').some((part) => part === '..' || part === '') ||
+          path.includes('\\')
+        ) {
           throw new ServiceError('bad_path', `"${path}" is not a file the wizard wrote, so it will not be committed.`);
         }
       }
       const title = request.title.replace(/\s+/g, ' ').trim();
-      if (title === '') throw new ServiceError('bad_title', 'Enter a commit title, for example "Add My Validator validator to Cosmos Hub".');
+      if (title === '')
+        throw new ServiceError('bad_title', 'Enter a commit title, for example "Add My Validator validator to Cosmos Hub".');
       const done = await commitFiles(normaliseFolderInput(raw), { ...request, title });
       return { ...done, title };
     },
@@ -187,7 +250,12 @@ export function registryHandlers(ctx: HostContext, options: RegistryHandlerOptio
         }),
       );
       const { errors, warnings, infos, chains, entries, logos: logoCount } = report.summary;
-      return { root: report.root, findings: findingViews(report.findings), summary: { chains, entries, logos: logoCount, errors, warnings, infos }, totalMs: report.timings.totalMs };
+      return {
+        root: report.root,
+        findings: findingViews(report.findings),
+        summary: { chains, entries, logos: logoCount, errors, warnings, infos },
+        totalMs: report.timings.totalMs,
+      };
     },
     'registry:loadDraft': async () => ({ draft: await state().loadDraft() }),
     'registry:saveDraft': async (json) => {

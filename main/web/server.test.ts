@@ -31,7 +31,14 @@ describe('browser-mode server', () => {
     writeFileSync(join(dir, 'assets', 'a.js'), 'export {}');
     writeFileSync(join(tmpdir(), 'secret.txt'), 'top secret');
     const dispatch = createDispatcher({
-      'app:info': () => ({ productName: 'x', version: '1', host: 'browser', platform: 'linux', arch: 'x64', versions: { node: '20', v8: '1', mcpSdk: '1' } }),
+      'app:info': () => ({
+        productName: 'x',
+        version: '1',
+        host: 'browser',
+        platform: 'linux',
+        arch: 'x64',
+        versions: { node: '20', v8: '1', mcpSdk: '1' },
+      }),
       'app:ping': (t) => ({ echo: t, at: 0 }),
       'app:openExternal': async () => ({ opened: false }),
     } as Partial<Handlers> as Handlers);
@@ -42,7 +49,11 @@ describe('browser-mode server', () => {
   afterAll(() => server.close());
 
   const invoke = (body: string, headers: Record<string, string> = {}) =>
-    call(server, '/api/invoke', { method: 'POST', body, headers: { Host: host, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers } });
+    call(server, '/api/invoke', {
+      method: 'POST',
+      body,
+      headers: { Host: host, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers },
+    });
 
   it('binds loopback and prints a launch URL whose token is in the fragment', () => {
     expect(server.launchUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{43}$/);
@@ -98,16 +109,19 @@ describe('browser-mode server', () => {
   it('pushes events to subscribers', async () => {
     const url = new URL(server.url);
     const received = new Promise<string>((resolve) => {
-      const req = request({ host: url.hostname, port: url.port, path: '/api/events', headers: { Host: host, Authorization: `Bearer ${token}` } }, (res) => {
-        let buf = '';
-        res.on('data', (d: Buffer) => {
-          buf += d.toString();
-          if (buf.includes('data: ')) {
-            req.destroy();
-            resolve(buf);
-          }
-        });
-      });
+      const req = request(
+        { host: url.hostname, port: url.port, path: '/api/events', headers: { Host: host, Authorization: `Bearer ${token}` } },
+        (res) => {
+          let buf = '';
+          res.on('data', (d: Buffer) => {
+            buf += d.toString();
+            if (buf.includes('data: ')) {
+              req.destroy();
+              resolve(buf);
+            }
+          });
+        },
+      );
       req.end();
     });
     await new Promise((r) => setTimeout(r, 100));

@@ -82,7 +82,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
           return sendJson(res, 403, { ok: false, error: { code: 'forbidden_origin', message: 'Cross-origin calls are refused.' } });
         }
         if (!authorised(req)) {
-          return sendJson(res, 401, { ok: false, error: { code: 'unauthorised', message: 'Missing or wrong launch token. Open the URL printed at start-up.' } });
+          return sendJson(res, 401, {
+            ok: false,
+            error: { code: 'unauthorised', message: 'Missing or wrong launch token. Open the URL printed at start-up.' },
+          });
         }
         if (url.pathname === '/api/invoke' && req.method === 'POST') {
           let call: { channel?: unknown; args?: unknown };
@@ -90,12 +93,23 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
             call = JSON.parse((await readBody(req, maxBody)).toString('utf8')) as typeof call;
           } catch (error) {
             const tooBig = error instanceof RangeError;
-            return sendJson(res, tooBig ? 413 : 400, { ok: false, error: { code: tooBig ? 'too_large' : 'bad_request', message: tooBig ? error.message : 'The request body is not valid JSON.' } });
+            return sendJson(res, tooBig ? 413 : 400, {
+              ok: false,
+              error: {
+                code: tooBig ? 'too_large' : 'bad_request',
+                message: tooBig ? error.message : 'The request body is not valid JSON.',
+              },
+            });
           }
           return sendJson(res, 200, await options.dispatch(call?.channel, call?.args));
         }
         if (url.pathname === '/api/events' && req.method === 'GET') {
-          res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+          res.writeHead(200, {
+            ...SECURITY_HEADERS,
+            'Content-Type': 'text/event-stream',
+            'Cache-Control': 'no-store',
+            Connection: 'keep-alive',
+          });
           res.write(': connected\n\n');
           streams.add(res);
           req.on('close', () => streams.delete(res));
@@ -107,7 +121,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed', 'text/plain');
       const file = await readStatic(options.rendererDir, url.pathname);
       if (!file) return send(res, 404, 'Not found', 'text/plain');
-      send(res, 200, req.method === 'HEAD' ? '' : file.body, file.type, file.immutable ? { 'Cache-Control': 'public, max-age=31536000, immutable' } : {});
+      send(
+        res,
+        200,
+        req.method === 'HEAD' ? '' : file.body,
+        file.type,
+        file.immutable ? { 'Cache-Control': 'public, max-age=31536000, immutable' } : {},
+      );
     })().catch((error: unknown) => {
       if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'internal', message: String(error) } });
       else res.end();

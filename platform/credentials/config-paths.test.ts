@@ -12,8 +12,12 @@ describe('configDir', () => {
   });
 
   it('uses Application Support on macOS and %APPDATA% on Windows', () => {
-    expect(configDir(ctx('darwin', { HOME: '/Users/ann', XDG_CONFIG_HOME: '/ignored' }))).toBe('/Users/ann/Library/Application Support/Gateway Companion');
-    expect(configDir(ctx('win32', { APPDATA: 'C:\\Users\\ann\\AppData\\Roaming' }))).toBe('C:\\Users\\ann\\AppData\\Roaming\\Gateway Companion');
+    expect(configDir(ctx('darwin', { HOME: '/Users/ann', XDG_CONFIG_HOME: '/ignored' }))).toBe(
+      '/Users/ann/Library/Application Support/Gateway Companion',
+    );
+    expect(configDir(ctx('win32', { APPDATA: 'C:\\Users\\ann\\AppData\\Roaming' }))).toBe(
+      'C:\\Users\\ann\\AppData\\Roaming\\Gateway Companion',
+    );
     expect(configDir(ctx('win32', { USERPROFILE: 'C:\\Users\\bob' }))).toBe('C:\\Users\\bob\\AppData\\Roaming\\Gateway Companion');
   });
 

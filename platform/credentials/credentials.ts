@@ -28,10 +28,16 @@ const MAX_LENGTH = 4096;
 
 /** Both values travel as HTTP header values: visible ASCII only, so nothing can smuggle a header line. */
 export function validateCredentials(credentials: Credentials): Credentials {
-  for (const [label, value] of [['access id', credentials.accessId], ['secret key', credentials.secretKey]] as const) {
+  for (const [label, value] of [
+    ['access id', credentials.accessId],
+    ['secret key', credentials.secretKey],
+  ] as const) {
     if (typeof value !== 'string' || value.length === 0) throw new CredentialsError(`the ${label} is empty`);
     if (value.length > MAX_LENGTH) throw new CredentialsError(`the ${label} is longer than ${MAX_LENGTH} characters`);
-    if (!/^[\x21-\x7e]+$/.test(value)) throw new CredentialsError(`the ${label} contains spaces or characters other than visible ASCII; paste it again without quotes or line breaks`);
+    if (!/^[\x21-\x7e]+$/.test(value))
+      throw new CredentialsError(
+        `the ${label} contains spaces or characters other than visible ASCII; paste it again without quotes or line breaks`,
+      );
   }
   return { accessId: credentials.accessId, secretKey: credentials.secretKey };
 }
@@ -40,7 +46,9 @@ function fromEnvironment(env: NodeJS.ProcessEnv): Credentials {
   const accessId = env[ENV_ACCESS_ID] ?? '';
   const secretKey = env[ENV_SECRET_KEY] ?? '';
   if (!accessId || !secretKey) {
-    throw new CredentialsError(`${ENV_OPT_IN}=env is set, so credentials come from the environment, but ${!accessId ? ENV_ACCESS_ID : ENV_SECRET_KEY} is empty. Set both variables, or unset ${ENV_OPT_IN} to use the OS keychain`);
+    throw new CredentialsError(
+      `${ENV_OPT_IN}=env is set, so credentials come from the environment, but ${!accessId ? ENV_ACCESS_ID : ENV_SECRET_KEY} is empty. Set both variables, or unset ${ENV_OPT_IN} to use the OS keychain`,
+    );
   }
   try {
     return validateCredentials({ accessId, secretKey });

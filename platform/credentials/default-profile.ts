@@ -17,7 +17,8 @@ export function embeddedUrl(env: NodeJS.ProcessEnv = process.env): string {
   const raw = env[EMBEDDED_PORT_ENV];
   if (raw === undefined || raw === '') return EMBEDDED_URL;
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new RangeError(`${EMBEDDED_PORT_ENV} must be a port number from 1 to 65535, got "${raw}"`);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535)
+    throw new RangeError(`${EMBEDDED_PORT_ENV} must be a port number from 1 to 65535, got "${raw}"`);
   return `https://127.0.0.1:${port}/mcp`;
 }
 
@@ -51,7 +52,12 @@ export async function ensureDefaultProfile(options: EnsureDefaultProfileOptions 
   const store = new ProfileStore(profilesFile(paths));
   let profile = await store.get(DEFAULT_PROFILE);
   if (!profile) {
-    profile = await store.save({ name: DEFAULT_PROFILE, kind: 'embedded', url: options.url ?? embeddedUrl(env), caFile: embeddedCaFile(paths) });
+    profile = await store.save({
+      name: DEFAULT_PROFILE,
+      kind: 'embedded',
+      url: options.url ?? embeddedUrl(env),
+      caFile: embeddedCaFile(paths),
+    });
   }
   if (profile.kind === 'embedded' && options.learnDemoAccount && !envCredentialsOptedIn(env)) {
     const keychain = options.keychain ?? osKeychain();

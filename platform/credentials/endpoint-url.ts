@@ -16,12 +16,15 @@ export function parseEndpointUrl(value: string): URL {
   } catch {
     throw new Error(`"${value}" is not a valid URL; expected something like https://gateway.example.com/mcp`);
   }
-  if (url.username || url.password) throw new Error('the endpoint URL must not contain a user name or password; credentials live in the OS keychain');
+  if (url.username || url.password)
+    throw new Error('the endpoint URL must not contain a user name or password; credentials live in the OS keychain');
   if (url.hash) throw new Error('the endpoint URL must not contain a #fragment');
   if (url.protocol === 'https:') return url;
   if (url.protocol === 'http:') {
     if (isLoopbackHost(url.hostname)) return url;
-    throw new Error(`refusing plain http to ${url.hostname}: the credentials would travel unencrypted. Use https:// (http is allowed only to loopback addresses)`);
+    throw new Error(
+      `refusing plain http to ${url.hostname}: the credentials would travel unencrypted. Use https:// (http is allowed only to loopback addresses)`,
+    );
   }
   throw new Error(`unsupported URL scheme "${url.protocol}"; use https://`);
 }

@@ -6,7 +6,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clearCredentials, credentialStatus, ENV_ACCESS_ID, ENV_OPT_IN, ENV_SECRET_KEY, resolveCredentials, storeCredentials } from './credentials';
+import {
+  clearCredentials,
+  credentialStatus,
+  ENV_ACCESS_ID,
+  ENV_OPT_IN,
+  ENV_SECRET_KEY,
+  resolveCredentials,
+  storeCredentials,
+} from './credentials';
 import { explainKeychainError, KEYCHAIN_SERVICE, osKeychain } from './keychain';
 
 const run = promisify(execFile);
@@ -32,7 +40,9 @@ describe('OS keychain (Secret Service)', () => {
   });
 
   it('refuses credentials that cannot travel as header values', async () => {
-    await expect(storeCredentials(account, { accessId: 'id', secretKey: 'has space' }, keychain)).rejects.toThrow(/secret key contains spaces/);
+    await expect(storeCredentials(account, { accessId: 'id', secretKey: 'has space' }, keychain)).rejects.toThrow(
+      /secret key contains spaces/,
+    );
     await expect(storeCredentials(account, { accessId: '', secretKey: 'x' }, keychain)).rejects.toThrow(/access id is empty/);
     expect(await keychain.get(account)).toBeUndefined();
   });
@@ -45,9 +55,18 @@ describe('environment opt-in', () => {
     expect(await resolveCredentials(account, { env, keychain })).toBeUndefined();
     expect(await credentialStatus(account, { env, keychain })).toMatchObject({ source: 'none', environmentIgnored: true });
     const optedIn = { ...env, [ENV_OPT_IN]: 'env' };
-    expect(await resolveCredentials(account, { env: optedIn, keychain })).toEqual({ source: 'environment', credentials: { accessId: 'env-id', secretKey: 'env-secret' } });
-    expect(await credentialStatus(account, { env: optedIn, keychain })).toEqual({ source: 'environment', stored: true, environmentIgnored: false });
-    await expect(resolveCredentials(account, { env: { [ENV_OPT_IN]: 'env', [ENV_ACCESS_ID]: 'x' }, keychain })).rejects.toThrow(/GATEWAY_COMPANION_SECRET_KEY is empty/);
+    expect(await resolveCredentials(account, { env: optedIn, keychain })).toEqual({
+      source: 'environment',
+      credentials: { accessId: 'env-id', secretKey: 'env-secret' },
+    });
+    expect(await credentialStatus(account, { env: optedIn, keychain })).toEqual({
+      source: 'environment',
+      stored: true,
+      environmentIgnored: false,
+    });
+    await expect(resolveCredentials(account, { env: { [ENV_OPT_IN]: 'env', [ENV_ACCESS_ID]: 'x' }, keychain })).rejects.toThrow(
+      /GATEWAY_COMPANION_SECRET_KEY is empty/,
+    );
   });
 });
 
@@ -61,7 +80,11 @@ describe('keychain failures', () => {
 try { console.log(JSON.stringify({ ok: (await resolveCredentials('probe-${randomUUID()}', { env: {} })) ?? null })); }
 catch (e) { console.log(JSON.stringify({ failure: e.failure, message: e.message })); }`,
     );
-    const { stdout } = await run(command, [...args, process.execPath, '--import', 'tsx', script], { env, cwd: process.cwd(), timeout: 30_000 });
+    const { stdout } = await run(command, [...args, process.execPath, '--import', 'tsx', script], {
+      env,
+      cwd: process.cwd(),
+      timeout: 30_000,
+    });
     return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { failure?: string; message?: string; ok?: unknown };
   }
 
@@ -97,7 +120,8 @@ catch (e) { console.log(JSON.stringify({ failure: e.failure, message: e.message 
     const env = { ...process.env, HOME: dir, XDG_DATA_HOME: path.join(dir, 'data'), DISPLAY: '' };
     // Wait until the unlocking daemon owns the Secret Service name: asking earlier would have D-Bus start
     // a second, locked daemon.
-    const owned = 'dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.NameHasOwner string:org.freedesktop.secrets | grep -q "boolean true"';
+    const owned =
+      'dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.NameHasOwner string:org.freedesktop.secrets | grep -q "boolean true"';
     const setup = `printf pw | gnome-keyring-daemon --unlock >/dev/null; for i in $(seq 1 100); do ${owned} && break; sleep 0.05; done; printf x | secret-tool store --label=x service probe username probe`;
     await run('dbus-run-session', ['--', 'sh', '-c', setup], { env, timeout: 20_000 });
     const result = await failure('dbus-run-session', ['--'], env, dir);

@@ -31,15 +31,31 @@ export function explainKeychainError(error: unknown): KeychainError {
   const raw = error instanceof Error ? `${error.message} ${(error.cause as Error | undefined)?.message ?? ''}` : String(error);
   const first = (error instanceof Error ? error.message : String(error)).trim();
   if (/DBUS_SESSION_BUS_ADDRESS|Failed to connect to address|autolaunch|AccessDenied/i.test(raw)) {
-    return new KeychainError('no-session-bus', `The OS keychain is unreachable: there is no D-Bus session bus (${first})`, `Run inside a desktop session, or start one with \`dbus-run-session\` and unlock a keyring (gnome-keyring, KeePassXC). ${ENV_REMEDY}`);
+    return new KeychainError(
+      'no-session-bus',
+      `The OS keychain is unreachable: there is no D-Bus session bus (${first})`,
+      `Run inside a desktop session, or start one with \`dbus-run-session\` and unlock a keyring (gnome-keyring, KeePassXC). ${ENV_REMEDY}`,
+    );
   }
   if (/not provided by any \.service files|ServiceUnknown|org\.freedesktop\.secrets/i.test(raw)) {
-    return new KeychainError('not-installed', `No Secret Service keychain is installed (${first})`, `Install one, e.g. \`apt-get install gnome-keyring\` or enable KeePassXC's Secret Service integration. ${ENV_REMEDY}`);
+    return new KeychainError(
+      'not-installed',
+      `No Secret Service keychain is installed (${first})`,
+      `Install one, e.g. \`apt-get install gnome-keyring\` or enable KeePassXC's Secret Service integration. ${ENV_REMEDY}`,
+    );
   }
   if (/no result found|prompt was dismissed|IsLocked|locked|interaction is not allowed|errSecInteractionNotAllowed/i.test(raw)) {
-    return new KeychainError('locked', `The keychain is locked or has no default keyring (${first})`, `Unlock your login keyring (for example with Seahorse, or \`gnome-keyring-daemon --unlock\`) and try again. ${ENV_REMEDY}`);
+    return new KeychainError(
+      'locked',
+      `The keychain is locked or has no default keyring (${first})`,
+      `Unlock your login keyring (for example with Seahorse, or \`gnome-keyring-daemon --unlock\`) and try again. ${ENV_REMEDY}`,
+    );
   }
-  return new KeychainError('unavailable', `The OS keychain failed (${first})`, `Check that your keychain is available and unlocked. ${ENV_REMEDY}`);
+  return new KeychainError(
+    'unavailable',
+    `The OS keychain failed (${first})`,
+    `Check that your keychain is available and unlocked. ${ENV_REMEDY}`,
+  );
 }
 
 /** The secret store used for credentials; tests and the app get the real OS keychain through `osKeychain()`. */
@@ -75,11 +91,16 @@ export function keychainModuleLoaded(): Promise<void> {
 function parseStored(account: string, text: string): Credentials {
   try {
     const value = JSON.parse(text) as Partial<Credentials>;
-    if (typeof value.accessId === 'string' && typeof value.secretKey === 'string') return { accessId: value.accessId, secretKey: value.secretKey };
+    if (typeof value.accessId === 'string' && typeof value.secretKey === 'string')
+      return { accessId: value.accessId, secretKey: value.secretKey };
   } catch {
     // fall through
   }
-  throw new KeychainError('corrupt', `The keychain item for profile "${account}" is not in the expected format`, `Run \`companion logout --profile ${account}\` and then \`companion login --profile ${account}\`.`);
+  throw new KeychainError(
+    'corrupt',
+    `The keychain item for profile "${account}" is not in the expected format`,
+    `Run \`companion logout --profile ${account}\` and then \`companion login --profile ${account}\`.`,
+  );
 }
 
 /** The OS keychain via @napi-rs/keyring. On Linux it is pinned to the Secret Service so failures are explicit, never a silent fallback to the kernel keyring that vanishes at logout. */

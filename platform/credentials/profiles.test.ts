@@ -22,21 +22,36 @@ describe('ProfileStore', () => {
     await store.save({ name: 'local', kind: 'remote', url: 'http://127.0.0.1:9000/mcp', caFile: '/etc/ca.pem' });
     await store.setDefault('work');
     expect(await store.defaultName()).toBe('work');
-    expect(await store.get('work')).toEqual({ name: 'work', kind: 'remote', url: 'https://gw.example.com/mcp', proxy: false, timeoutSeconds: 30 });
+    expect(await store.get('work')).toEqual({
+      name: 'work',
+      kind: 'remote',
+      url: 'https://gw.example.com/mcp',
+      proxy: false,
+      timeoutSeconds: 30,
+    });
     expect((await store.list()).map((p) => p.name).sort()).toEqual(['local', 'work']);
     expect(await store.remove('work')).toBe(true);
     expect(await store.remove('work')).toBe(false);
     expect(await store.defaultName()).toBe('default');
     expect((await stat(store.file)).mode & 0o777).toBe(0o600);
     expect(await readdir(path.dirname(store.file))).toEqual(['profiles.json']);
-    expect(JSON.parse(await readFile(store.file, 'utf8'))).toEqual({ version: 1, profiles: { local: { kind: 'remote', url: 'http://127.0.0.1:9000/mcp', caFile: '/etc/ca.pem' } } });
+    expect(JSON.parse(await readFile(store.file, 'utf8'))).toEqual({
+      version: 1,
+      profiles: { local: { kind: 'remote', url: 'http://127.0.0.1:9000/mcp', caFile: '/etc/ca.pem' } },
+    });
   });
 
   it('refuses bad names, URLs and settings with the field named', async () => {
     await expect(store.save({ name: '../x', kind: 'remote', url: 'https://a.example' })).rejects.toThrow(/invalid profile name "..\/x"/);
-    await expect(store.save({ name: 'p', kind: 'remote', url: 'http://gw.example.com/mcp' })).rejects.toThrow(/refusing plain http to gw.example.com/);
-    await expect(store.save({ name: 'p', kind: 'remote', url: 'https://gw.example.com', caFile: 'relative.pem' })).rejects.toThrow(/caFile must be an absolute path/);
-    await expect(store.save({ name: 'p', kind: 'remote', url: 'https://gw.example.com', timeoutSeconds: -1 })).rejects.toThrow(ProfileError);
+    await expect(store.save({ name: 'p', kind: 'remote', url: 'http://gw.example.com/mcp' })).rejects.toThrow(
+      /refusing plain http to gw.example.com/,
+    );
+    await expect(store.save({ name: 'p', kind: 'remote', url: 'https://gw.example.com', caFile: 'relative.pem' })).rejects.toThrow(
+      /caFile must be an absolute path/,
+    );
+    await expect(store.save({ name: 'p', kind: 'remote', url: 'https://gw.example.com', timeoutSeconds: -1 })).rejects.toThrow(
+      ProfileError,
+    );
     await expect(store.setDefault('missing')).rejects.toThrow(/no profile named "missing"/);
   });
 
@@ -51,7 +66,14 @@ describe('ProfileStore', () => {
 
 describe('parseEndpointUrl', () => {
   it('requires https except to loopback, and no embedded credentials', () => {
-    for (const ok of ['https://gw.example.com/mcp', 'http://127.0.0.1:1/mcp', 'http://localhost:8/x', 'http://[::1]:9/mcp', 'http://127.9.8.7/']) expect(parseEndpointUrl(ok)).toBeInstanceOf(URL);
+    for (const ok of [
+      'https://gw.example.com/mcp',
+      'http://127.0.0.1:1/mcp',
+      'http://localhost:8/x',
+      'http://[::1]:9/mcp',
+      'http://127.9.8.7/',
+    ])
+      expect(parseEndpointUrl(ok)).toBeInstanceOf(URL);
     expect(() => parseEndpointUrl('http://10.0.0.1/mcp')).toThrow(/plain http/);
     expect(() => parseEndpointUrl('https://user:pw@gw.example.com')).toThrow(/must not contain a user name or password/);
     expect(() => parseEndpointUrl('ftp://gw.example.com')).toThrow(/unsupported URL scheme/);

@@ -40,7 +40,8 @@ export function validateProfileName(name: string): string {
 /** Checks a profile's fields and returns a normalised copy; throws ProfileError naming the bad field. */
 export function validateProfile(profile: Profile): Profile {
   validateProfileName(profile.name);
-  if (profile.kind !== 'remote' && profile.kind !== 'embedded') throw new ProfileError(`profile "${profile.name}": kind must be "remote" or "embedded"`);
+  if (profile.kind !== 'remote' && profile.kind !== 'embedded')
+    throw new ProfileError(`profile "${profile.name}": kind must be "remote" or "embedded"`);
   let url: URL;
   try {
     url = parseEndpointUrl(profile.url);
@@ -50,7 +51,8 @@ export function validateProfile(profile: Profile): Profile {
   if (profile.caFile !== undefined && (typeof profile.caFile !== 'string' || !path.isAbsolute(profile.caFile))) {
     throw new ProfileError(`profile "${profile.name}": caFile must be an absolute path to a PEM file`);
   }
-  if (profile.proxy !== undefined && typeof profile.proxy !== 'boolean') throw new ProfileError(`profile "${profile.name}": proxy must be true or false`);
+  if (profile.proxy !== undefined && typeof profile.proxy !== 'boolean')
+    throw new ProfileError(`profile "${profile.name}": proxy must be true or false`);
   const t = profile.timeoutSeconds;
   if (t !== undefined && (typeof t !== 'number' || !Number.isFinite(t) || t <= 0 || t > 3600)) {
     throw new ProfileError(`profile "${profile.name}": timeoutSeconds must be a number of seconds between 0 and 3600`);
@@ -81,7 +83,9 @@ export class ProfileStore {
     try {
       doc = JSON.parse(text);
     } catch (error) {
-      throw new ProfileError(`the profiles file ${this.file} is not valid JSON (${(error as Error).message}); fix it or delete it to start over`);
+      throw new ProfileError(
+        `the profiles file ${this.file} is not valid JSON (${(error as Error).message}); fix it or delete it to start over`,
+      );
     }
     if (typeof doc !== 'object' || doc === null || Array.isArray(doc) || (doc as ProfilesDocument).version !== 1) {
       throw new ProfileError(`the profiles file ${this.file} is not a version 1 profiles document; fix it or delete it to start over`);

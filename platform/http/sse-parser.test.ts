@@ -10,7 +10,11 @@ function parse(chunks: string[], max = 1 << 20): { events: SseEvent[]; parser: S
 
 describe('SseParser', () => {
   it('dispatches data events, joins multi-line data, ignores comments and data-less events', () => {
-    const { events, parser } = parse([': keep-alive\n\nid: 1\n\n', 'event: message\nid: 2\ndata: {"a":\ndata: 1}\n\n', 'retry: 1500\ndata:x\n\n']);
+    const { events, parser } = parse([
+      ': keep-alive\n\nid: 1\n\n',
+      'event: message\nid: 2\ndata: {"a":\ndata: 1}\n\n',
+      'retry: 1500\ndata:x\n\n',
+    ]);
     expect(events).toEqual([
       { event: 'message', data: '{"a":\n1}', id: '2' },
       { event: 'message', data: 'x' },

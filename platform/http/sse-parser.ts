@@ -58,7 +58,8 @@ export class SseParser {
       start = next;
     }
     this.buffer = start === 0 ? this.buffer : this.buffer.slice(start);
-    if (this.buffer.length + this.dataBytes > this.maxEventBytes) throw new Error(`an event-stream event exceeds ${this.maxEventBytes} bytes`);
+    if (this.buffer.length + this.dataBytes > this.maxEventBytes)
+      throw new Error(`an event-stream event exceeds ${this.maxEventBytes} bytes`);
   }
 
   private line(line: string): void {

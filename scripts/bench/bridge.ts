@@ -42,12 +42,18 @@ const TOOL = { name: 'validate_address', arguments: { address: '0x52908400098527
 const have = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
 if (process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS && have('dbus-run-session') && have('gnome-keyring-daemon')) {
   const self = [process.execPath, ...process.execArgv, ...process.argv.slice(1)].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  const run = spawnSync('dbus-run-session', ['--', 'sh', '-c', `printf pw | gnome-keyring-daemon --unlock >/dev/null; exec ${self}`], { stdio: ['inherit', 'inherit', 'ignore'] });
+  const run = spawnSync('dbus-run-session', ['--', 'sh', '-c', `printf pw | gnome-keyring-daemon --unlock >/dev/null; exec ${self}`], {
+    stdio: ['inherit', 'inherit', 'ignore'],
+  });
   process.exit(run.status ?? 1);
 }
 
 const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 0.5);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 const ms = (n: number) => `${n.toFixed(n < 10 ? 3 : 1)} ms`;
 
 interface Gateway {
@@ -59,7 +65,10 @@ interface Gateway {
 }
 
 async function startGateway(dir: string, env: NodeJS.ProcessEnv): Promise<Gateway> {
-  const child = spawn(process.execPath, [CLI, 'gateway', '--port', '0', '--data-dir', join(dir, 'gateway')], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'gateway', '--port', '0', '--data-dir', join(dir, 'gateway')], {
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   child.stderr.resume();
   const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
   child.stdout.resume();
@@ -111,7 +120,12 @@ async function coldStart(command: BridgeCommand): Promise<{ wall: number; cpu: n
 }
 
 async function connectStdio(command: BridgeCommand): Promise<{ client: Client; pid: number | null; close(): Promise<void> }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: command.args, env: command.env as Record<string, string>, stderr: 'ignore' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: command.args,
+    env: command.env as Record<string, string>,
+    stderr: 'ignore',
+  });
   const client = new Client({ name: 'bench', version: '1' });
   await client.connect(transport);
   return { client, pid: transport.pid, close: () => client.close() };
@@ -121,7 +135,8 @@ async function connectDirect(gateway: Gateway): Promise<{ client: Client; close(
   const agent = new Agent({ connect: { ca: await readFile(gateway.caFile, 'utf8') } });
   const transport = new StreamableHTTPClientTransport(new URL(gateway.url), {
     requestInit: { headers: { 'X-SVC-CREDENTIAL': gateway.accessId, 'X-SVC-SECRET-KEY': gateway.secretKey } },
-    fetch: ((url: string | URL, init?: RequestInit) => undiciFetch(url, { ...(init as object), dispatcher: agent })) as unknown as typeof fetch,
+    fetch: ((url: string | URL, init?: RequestInit) =>
+      undiciFetch(url, { ...(init as object), dispatcher: agent })) as unknown as typeof fetch,
   });
   const client = new Client({ name: 'bench', version: '1' });
   await client.connect(transport);
@@ -174,12 +189,20 @@ function verdict(ok: boolean): string {
 
 async function main(): Promise<void> {
   if (!process.argv.includes('--no-build')) {
-    const build = spawnSync(join(ROOT, 'node_modules/.bin/electron-vite'), ['build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    const build = spawnSync(join(ROOT, 'node_modules/.bin/electron-vite'), ['build'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     if (build.status !== 0) throw new Error('the build failed');
   }
   const dir = await mkdtemp(join(tmpdir(), 'bench-bridge-'));
   // A host-like environment: a temp home for config and logs, the session bus for the keychain, no CA extras.
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), ...(process.env.DBUS_SESSION_BUS_ADDRESS ? { DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS } : {}) };
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: dir,
+    XDG_CONFIG_HOME: join(dir, 'config'),
+    ...(process.env.DBUS_SESSION_BUS_ADDRESS ? { DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS } : {}),
+  };
   const gateway = await startGateway(dir, env);
   const paths = currentPathContext(env);
   try {
@@ -235,12 +258,20 @@ async function main(): Promise<void> {
     const remoteAddedP99 = percentile(remoteTimes, 0.99) - percentile(directTimes, 0.99);
 
     console.log(`\nCold start, spawn → initialize result (median of ${COLD_RUNS}; load average ${load} on ${availableParallelism()} CPUs)`);
-    console.log(`  ours        ${ms(coldOurs)}   (min ${ms(Math.min(...wall('ours')))}, max ${ms(Math.max(...wall('ours')))}); on-CPU ${ms(cpuOurs)}`);
-    console.log(`  mcp-remote  ${ms(coldRemote)}   (min ${ms(Math.min(...wall('mcp-remote')))}, max ${ms(Math.max(...wall('mcp-remote')))}); on-CPU ${ms(cpuRemote)}`);
+    console.log(
+      `  ours        ${ms(coldOurs)}   (min ${ms(Math.min(...wall('ours')))}, max ${ms(Math.max(...wall('ours')))}); on-CPU ${ms(cpuOurs)}`,
+    );
+    console.log(
+      `  mcp-remote  ${ms(coldRemote)}   (min ${ms(Math.min(...wall('mcp-remote')))}, max ${ms(Math.max(...wall('mcp-remote')))}); on-CPU ${ms(cpuRemote)}`,
+    );
     console.log('\nPer tools/call, 1,000 sequential calls (p50 / p99)');
     console.log(`  direct SDK client  ${ms(percentile(directTimes, 0.5))} / ${ms(percentile(directTimes, 0.99))}`);
-    console.log(`  ours               ${ms(percentile(oursTimes, 0.5))} / ${ms(percentile(oursTimes, 0.99))}   added ${ms(addedP50)} / ${ms(addedP99)}`);
-    console.log(`  mcp-remote         ${ms(percentile(remoteTimes, 0.5))} / ${ms(percentile(remoteTimes, 0.99))}   added ${ms(remoteAddedP50)} / ${ms(remoteAddedP99)}`);
+    console.log(
+      `  ours               ${ms(percentile(oursTimes, 0.5))} / ${ms(percentile(oursTimes, 0.99))}   added ${ms(addedP50)} / ${ms(addedP99)}`,
+    );
+    console.log(
+      `  mcp-remote         ${ms(percentile(remoteTimes, 0.5))} / ${ms(percentile(remoteTimes, 0.99))}   added ${ms(remoteAddedP50)} / ${ms(remoteAddedP99)}`,
+    );
     console.log(`\nThroughput, ${IN_FLIGHT} calls in flight (mean of 2 runs of ${THROUGHPUT_CALLS} calls)`);
     console.log(`  direct      ${directRate.toFixed(0)} calls/s`);
     console.log(`  ours        ${oursRate.toFixed(0)} calls/s   (${(oursRate / directRate).toFixed(2)}× direct)`);
@@ -252,7 +283,12 @@ async function main(): Promise<void> {
     console.log(`  cold start ≤ 0.5× mcp-remote:        ${(coldOurs / coldRemote).toFixed(2)}×  ${verdict(coldOurs / coldRemote <= 0.5)}`);
     console.log(`  added p50 ≤ 0.3 ms:                  ${ms(addedP50)}  ${verdict(addedP50 <= 0.3)}`);
     // Negative added latency means the bridged path beat the direct client: nothing added to compare.
-    const ratio = addedP50 <= 0 ? `ours adds nothing (${ms(addedP50)} vs ${ms(remoteAddedP50)})` : remoteAddedP50 <= 0 ? 'mcp-remote adds nothing' : `${(addedP50 / remoteAddedP50).toFixed(2)}×`;
+    const ratio =
+      addedP50 <= 0
+        ? `ours adds nothing (${ms(addedP50)} vs ${ms(remoteAddedP50)})`
+        : remoteAddedP50 <= 0
+          ? 'mcp-remote adds nothing'
+          : `${(addedP50 / remoteAddedP50).toFixed(2)}×`;
     console.log(`  added p50 ≤ 0.5× mcp-remote's:       ${ratio}  ${verdict(addedP50 <= 0 || addedP50 <= 0.5 * remoteAddedP50)}`);
     console.log(`  throughput ≥ 0.9× direct:            ${(oursRate / directRate).toFixed(2)}×  ${verdict(oursRate / directRate >= 0.9)}`);
     console.log(`  RSS ≤ 60 MB:                         ${rss.toFixed(1)} MB  ${verdict(rss <= 60)}`);

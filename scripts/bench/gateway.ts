@@ -29,7 +29,10 @@ const SECONDS = Number(args[args.indexOf('--seconds') + 1] ?? 4) || 4;
 const PRICE_IDS = new Dataset().assets.slice(0, 50).map((a) => a.assetId);
 const SCENARIOS = [
   { label: 'get_token_prices (50 ids)', call: { name: 'get_token_prices', arguments: { assets: PRICE_IDS } } },
-  { label: 'validate_address', call: { name: 'validate_address', arguments: { address: '0x52908400098527886E0F7030069857D2E4169EE7', asset_id: 'c60' } } },
+  {
+    label: 'validate_address',
+    call: { name: 'validate_address', arguments: { address: '0x52908400098527886E0F7030069857D2E4169EE7', asset_id: 'c60' } },
+  },
 ];
 
 const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
@@ -57,7 +60,13 @@ async function startGatewayProcess(dataDir: string) {
  * Runs `inFlight` callers for `seconds`; each keeps one call outstanding. Also measures the CPU time
  * per call of the gateway process and of this client, which a busy machine does not distort much.
  */
-async function measure(client: Client, call: { name: string; arguments: Record<string, unknown> }, inFlight: number, seconds: number, serverPid: number | undefined) {
+async function measure(
+  client: Client,
+  call: { name: string; arguments: Record<string, unknown> },
+  inFlight: number,
+  seconds: number,
+  serverPid: number | undefined,
+) {
   const latencies: number[] = [];
   let errors = 0;
   const end = performance.now() + seconds * 1000;
@@ -92,20 +101,35 @@ async function measure(client: Client, call: { name: string; arguments: Record<s
 
 async function main(): Promise<void> {
   if (!args.includes('--no-build')) {
-    const build = spawnSync(process.execPath, [join(ROOT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], { cwd: ROOT, stdio: 'ignore' });
+    const build = spawnSync(process.execPath, [join(ROOT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    });
     if (build.status !== 0) throw new Error('build failed: run npx electron-vite build to see why');
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'gw-bench-'));
   const { child, info } = await startGatewayProcess(dataDir);
   const caCertPem = await readFile(info.caCert, 'utf8');
-  const { client, close } = await connectClient({ url: info.url, caCertPem, headers: { 'X-SVC-CREDENTIAL': info.accessId, 'X-SVC-SECRET-KEY': info.secretKey } });
+  const { client, close } = await connectClient({
+    url: info.url,
+    caCertPem,
+    headers: { 'X-SVC-CREDENTIAL': info.accessId, 'X-SVC-SECRET-KEY': info.secretKey },
+  });
   try {
     await client.listTools(); // caches the output schemas, so every result is validated as in real use
-    console.log(`Reference gateway benchmark: Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), HTTPS on loopback, ${SECONDS} s per row.`);
+    console.log(
+      `Reference gateway benchmark: Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), HTTPS on loopback, ${SECONDS} s per row.`,
+    );
     console.log('tools/call through the SDK client; gateway (with its embedded signed upstream) in a child process.');
     // Other work on the machine shares the two cores; the load average says how much.
-    console.log(`Load average before the run: ${loadavg().map((l) => l.toFixed(2)).join(', ')}\n`);
-    console.log(`${'tool'.padEnd(27)} ${'in flight'.padStart(9)} ${'calls'.padStart(7)} ${'calls/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'gateway CPU µs/call'.padStart(20)} ${'client CPU µs/call'.padStart(19)}`);
+    console.log(
+      `Load average before the run: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')}\n`,
+    );
+    console.log(
+      `${'tool'.padEnd(27)} ${'in flight'.padStart(9)} ${'calls'.padStart(7)} ${'calls/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'gateway CPU µs/call'.padStart(20)} ${'client CPU µs/call'.padStart(19)}`,
+    );
     for (const scenario of SCENARIOS) {
       for (let i = 0; i < WARMUP_CALLS; i++) await client.callTool(scenario.call);
       for (const inFlight of CONCURRENCY) {

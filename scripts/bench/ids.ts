@@ -66,14 +66,20 @@ for (const slug of readdirSync(root).sort()) {
   for (const entry of list) group.items.push({ id: entry.id, check: (id) => checkValidatorId(slug, id) });
   if (group.items.length > 0) corpusGroups.set(format, group);
 }
-printTable('Registry corpus', [...corpusGroups.values()].sort((a, b) => b.items.length - a.items.length));
+printTable(
+  'Registry corpus',
+  [...corpusGroups.values()].sort((a, b) => b.items.length - a.items.length),
+);
 
 // ---- Generated ids, spread evenly over the sample formats ----
 const rng = createRng(0xbe9c);
 const share = (i: number) => Math.floor(generatedTotal / SAMPLE_FORMATS.length) + (i < generatedTotal % SAMPLE_FORMATS.length ? 1 : 0);
 printTable(
   'Generated ids',
-  SAMPLE_FORMATS.map((f, i) => ({ name: f.name, items: Array.from({ length: share(i) }, () => ({ id: f.generate(rng), check: f.check })) })),
+  SAMPLE_FORMATS.map((f, i) => ({
+    name: f.name,
+    items: Array.from({ length: share(i) }, () => ({ id: f.generate(rng), check: f.check })),
+  })),
 );
 
 // ---- Mutation detection ----

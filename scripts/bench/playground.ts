@@ -23,7 +23,10 @@ import { reexecInPrivateKeyring } from '../private-keyring';
 
 reexecInPrivateKeyring();
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, megabytes: { type: 'string', default: '5' } }, strict: true });
+const { values } = parseArgs({
+  options: { rounds: { type: 'string', default: '5' }, megabytes: { type: 'string', default: '5' } },
+  strict: true,
+});
 const rounds = Number(values.rounds);
 const targetBytes = Number(values.megabytes) * 1024 * 1024;
 
@@ -54,7 +57,10 @@ async function startBigServer(): Promise<{ url: string; close: () => Promise<voi
   const bytes = JSON.stringify(doc).length;
   const server = await serveStatelessMcp(() => {
     const mcp = new McpServer({ name: 'bench-big-result', version: '1.0.0' });
-    mcp.registerTool('big_result', { description: `Answers with ${(bytes / 1024 / 1024).toFixed(1)} MB of JSON.` }, async () => ({ content: [{ type: 'text', text: JSON.stringify(doc) }], structuredContent: doc }));
+    mcp.registerTool('big_result', { description: `Answers with ${(bytes / 1024 / 1024).toFixed(1)} MB of JSON.` }, async () => ({
+      content: [{ type: 'text', text: JSON.stringify(doc) }],
+      structuredContent: doc,
+    }));
     return mcp;
   });
   return { ...server, bytes };
@@ -79,10 +85,17 @@ async function connect(page: Page, profile: string): Promise<{ markMs: number; c
 const home = mkdtempSync(join(tmpdir(), 'companion-bench-playground-'));
 const big = await startBigServer();
 const app = await startBrowserMode({ home, env: { GATEWAY_COMPANION_EMBEDDED_PORT: String(await freePort()) } });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   const invoke = async (channel: string, ...args: unknown[]) => {
-    const res = await fetch(`${app.origin}/api/invoke`, { method: 'POST', headers: { Authorization: `Bearer ${app.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ channel, args }) });
+    const res = await fetch(`${app.origin}/api/invoke`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${app.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ channel, args }),
+    });
     const envelope = (await res.json()) as { ok: boolean; error?: { message: string } };
     if (!envelope.ok) throw new Error(`${channel}: ${envelope.error?.message}`);
   };
@@ -101,8 +114,12 @@ try {
   }
   const marks = lists.map((l) => l.markMs);
   const clicks = lists.map((l) => l.clickMs);
-  console.log(`Tool list (13 tools), connect answered → painted: median ${fmt(median(marks))}, max ${fmt(Math.max(...marks))} over ${rounds} connects`);
-  console.log(`  click on Connect → painted (bridge and gateway start-up included): median ${fmt(median(clicks))}, max ${fmt(Math.max(...clicks))}`);
+  console.log(
+    `Tool list (13 tools), connect answered → painted: median ${fmt(median(marks))}, max ${fmt(Math.max(...marks))} over ${rounds} connects`,
+  );
+  console.log(
+    `  click on Connect → painted (bridge and gateway start-up included): median ${fmt(median(clicks))}, max ${fmt(Math.max(...clicks))}`,
+  );
 
   // 2. A 5 MB result.
   await connect(page, 'bench-big');
@@ -110,7 +127,9 @@ try {
   const worst: number[] = [];
   const totals: number[] = [];
   // Page-side code as strings: this script is type-checked as Node code, without the DOM library.
-  await page.evaluate(`window.__longtasks = []; new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__longtasks.push(e.duration))).observe({ type: 'longtask' });`);
+  await page.evaluate(
+    `window.__longtasks = []; new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__longtasks.push(e.duration))).observe({ type: 'longtask' });`,
+  );
   for (let i = 0; i < rounds; i++) {
     await page.evaluate('window.__longtasks.length = 0');
     const started = await page.evaluate(() => performance.now());
@@ -123,9 +142,13 @@ try {
     const tasks = (await page.evaluate('[...window.__longtasks]')) as number[];
     worst.push(tasks.length ? Math.max(...tasks) : 0);
     totals.push(shown - started);
-    console.log(`  run ${i + 1}: Run → tree on screen ${fmt(shown - started)}; long tasks: ${tasks.length ? tasks.map((t) => fmt(t)).join(', ') : 'none'}`);
+    console.log(
+      `  run ${i + 1}: Run → tree on screen ${fmt(shown - started)}; long tasks: ${tasks.length ? tasks.map((t) => fmt(t)).join(', ') : 'none'}`,
+    );
   }
-  console.log(`${(big.bytes / 1024 / 1024).toFixed(2)} MB result: longest main-thread task median ${fmt(median(worst))}, max ${fmt(Math.max(...worst))} (limit 100 ms); Run → tree on screen median ${fmt(median(totals))}`);
+  console.log(
+    `${(big.bytes / 1024 / 1024).toFixed(2)} MB result: longest main-thread task median ${fmt(median(worst))}, max ${fmt(Math.max(...worst))} (limit 100 ms); Run → tree on screen median ${fmt(median(totals))}`,
+  );
 } finally {
   await browser.close();
   await app.stop();

@@ -57,17 +57,30 @@ console.log(`Corpus: ${corpus}\n`);
 
 // ---- full check: cold in a fresh process, then warm ----
 const child = JSON.parse(
-  execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--cold-child', '--corpus', corpus], { encoding: 'utf8' }),
-) as { importMs: number; totalMs: number; timings: Record<string, number>; summary: { chains: number; entries: number; logos: number; errors: number; warnings: number; infos: number } };
+  execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--cold-child', '--corpus', corpus], {
+    encoding: 'utf8',
+  }),
+) as {
+  importMs: number;
+  totalMs: number;
+  timings: Record<string, number>;
+  summary: { chains: number; entries: number; logos: number; errors: number; warnings: number; infos: number };
+};
 const s = child.summary;
-console.log(`Full check of ${s.chains} lists, ${s.entries} entries, ${s.logos} logos (${s.errors} errors, ${s.warnings} warnings, ${s.infos} notes):`);
-console.log(`  cold: ${ms(child.totalMs)}  (discover ${ms(child.timings.discoverMs!)}, lists ${ms(child.timings.listsMs!)}, logos ${ms(child.timings.logosMs!)}; importing the engine took ${ms(child.importMs)} before that)`);
+console.log(
+  `Full check of ${s.chains} lists, ${s.entries} entries, ${s.logos} logos (${s.errors} errors, ${s.warnings} warnings, ${s.infos} notes):`,
+);
+console.log(
+  `  cold: ${ms(child.totalMs)}  (discover ${ms(child.timings.discoverMs!)}, lists ${ms(child.timings.listsMs!)}, logos ${ms(child.timings.logosMs!)}; importing the engine took ${ms(child.importMs)} before that)`,
+);
 
 const warm: { totalMs: number; discoverMs: number; listsMs: number; logosMs: number }[] = [];
 await checkRegistry(corpus); // this process's own first run, not counted
 for (let r = 0; r < rounds; r++) warm.push((await checkRegistry(corpus)).timings);
 const pick = (k: keyof (typeof warm)[number]) => median(warm.map((w) => w[k]));
-console.log(`  warm: ${ms(pick('totalMs'))} median of ${rounds}  (discover ${ms(pick('discoverMs'))}, lists ${ms(pick('listsMs'))}, logos ${ms(pick('logosMs'))}; min ${ms(Math.min(...warm.map((w) => w.totalMs)))})`);
+console.log(
+  `  warm: ${ms(pick('totalMs'))} median of ${rounds}  (discover ${ms(pick('discoverMs'))}, lists ${ms(pick('listsMs'))}, logos ${ms(pick('logosMs'))}; min ${ms(Math.min(...warm.map((w) => w.totalMs)))})`,
+);
 
 // ---- where the time goes: each stage alone, sequentially, warm ----
 const chains = readdirSync(`${corpus}/blockchains`).sort();
@@ -83,7 +96,9 @@ const stage = async <T>(fn: () => Promise<T>): Promise<[T, number]> => {
   return [result, median(times)];
 };
 const [listBytes, readListsMs] = await stage(() => Promise.all(chains.map((c) => readFile(`${corpus}/${registryPaths.list(c)}`))));
-const [docs, parseMs] = await stage(async () => listBytes.map((b, i) => parseList(b, { path: registryPaths.list(chains[i]!), chain: chains[i]! })));
+const [docs, parseMs] = await stage(async () =>
+  listBytes.map((b, i) => parseList(b, { path: registryPaths.list(chains[i]!), chain: chains[i]! })),
+);
 const [, rulesMs] = await stage(async () => docs.map((d, i) => checkEntries(chains[i]!, d.entries, d.spans)));
 const [listings, assetsMs] = await stage(() => Promise.all(chains.map((c) => listAssets(corpus, c))));
 const logos = listings.flatMap(logoFiles);
@@ -91,8 +106,20 @@ const [logoBytes, readLogosMs] = await stage(() => Promise.all(logos.map((l) => 
 const [, scanMs] = await stage(async () => logoBytes.map((b) => scanPng(b)));
 const sharp = await loadSharp();
 const concurrency = 4;
-const [, decodeMs] = await stage(() => mapLimit(logoBytes, concurrency, (b) => sharp(b, { limitInputPixels: 4096 * 4096 }).raw().toBuffer()));
-const [, decodeSerialMs] = await stage(() => mapLimit(logoBytes, 1, (b) => sharp(b, { limitInputPixels: 4096 * 4096 }).raw().toBuffer()));
+const [, decodeMs] = await stage(() =>
+  mapLimit(logoBytes, concurrency, (b) =>
+    sharp(b, { limitInputPixels: 4096 * 4096 })
+      .raw()
+      .toBuffer(),
+  ),
+);
+const [, decodeSerialMs] = await stage(() =>
+  mapLimit(logoBytes, 1, (b) =>
+    sharp(b, { limitInputPixels: 4096 * 4096 })
+      .raw()
+      .toBuffer(),
+  ),
+);
 const mb = (n: number) => (n < 1e6 ? `${(n / 1e3).toFixed(0)} kB` : `${(n / 1e6).toFixed(1)} MB`);
 const row = (label: string, value: string) => console.log(`  ${label.padEnd(74)} ${value}`);
 console.log('\nWhere the time goes (each stage alone, warm, median):');
@@ -109,21 +136,27 @@ const { pngBomb } = await import('../../registry/image-fixtures');
 const bomb = pngBomb();
 const [, bombCheckMs] = await stage(() => checkLogo(bomb));
 const [, bombFixMs] = await stage(() => fixLogo(bomb).catch((e: Error) => e));
-console.log(`\n20000×20000 PNG (${mb(bomb.length)} on disk, 400 megapixels): check refuses it in ${ms(bombCheckMs)}, fix in ${ms(bombFixMs)}`);
+console.log(
+  `\n20000×20000 PNG (${mb(bomb.length)} on disk, 400 megapixels): check refuses it in ${ms(bombCheckMs)}, fix in ${ms(bombFixMs)}`,
+);
 
 // ---- fixing a 4000×4000 JPEG ----
 const jpeg = await noisyJpeg(4000, 4000);
 const [first, firstMs] = await timed(() => fixLogo(jpeg));
 const fixTimes: number[] = [];
 for (let r = 0; r < rounds; r++) fixTimes.push((await timed(() => fixLogo(jpeg)))[1]);
-const [raw, resizeMs] = await stage(() => sharp(jpeg, { autoOrient: true }).resize(256, 256, { fit: 'cover' }).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true }));
+const [raw, resizeMs] = await stage(() =>
+  sharp(jpeg, { autoOrient: true }).resize(256, 256, { fit: 'cover' }).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true }),
+);
 const fromRaw = () => sharp(raw.data, { raw: { width: raw.info.width, height: raw.info.height, channels: raw.info.channels } });
 const [, losslessMs] = await stage(() => fromRaw().png({ compressionLevel: 9, adaptiveFiltering: true, palette: false }).toBuffer());
 const [, paletteMs] = await stage(() => fromRaw().png({ compressionLevel: 9, palette: true, quality: 90, effort: 3 }).toBuffer());
 const [, afterCheckMs] = await stage(() => checkLogo(first.png));
 const [, previewsMs] = await stage(() => circlePreviews(first.png));
 const [, attentionMs] = await stage(() => fixLogo(jpeg, { position: 'attention', previewSize: 0 }));
-console.log(`\nFix a 4000×4000 JPEG (${mb(jpeg.length)}, noisy photo-like) into a 256×256 PNG of ${first.png.length.toLocaleString('en-US')} bytes (${first.encoding.method}${first.encoding.quality ? `, quality ${first.encoding.quality}` : ''}, ${first.encoding.attempts} encodings):`);
+console.log(
+  `\nFix a 4000×4000 JPEG (${mb(jpeg.length)}, noisy photo-like) into a 256×256 PNG of ${first.png.length.toLocaleString('en-US')} bytes (${first.encoding.method}${first.encoding.quality ? `, quality ${first.encoding.quality}` : ''}, ${first.encoding.attempts} encodings):`,
+);
 console.log(`  first: ${ms(firstMs)}, then median ${ms(median(fixTimes))} of ${rounds}`);
 console.log('  where the time goes (each stage alone, median):');
 row('  decode + EXIF orientation + centre crop + resize (JPEG shrink-on-load)', ms(resizeMs));

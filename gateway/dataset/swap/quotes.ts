@@ -40,23 +40,30 @@ export function resolveSwapAsset(ds: Dataset, domain: SwapDomain, text: string, 
     const parsed = parseAssetId(text);
     if (!parsed.ok) throw invalid('invalid_asset_id', `${field}: ${parsed.message}`);
     if (parsed.value.coin !== domain.coin) {
-      throw invalid('asset_domain_mismatch', `${field} ${text} is on coin ${parsed.value.coin}, but the domain ${domain.id} is coin ${domain.coin}.`);
+      throw invalid(
+        'asset_domain_mismatch',
+        `${field} ${text} is on coin ${parsed.value.coin}, but the domain ${domain.id} is coin ${domain.coin}.`,
+      );
     }
     assetId = formatAssetId(parsed.value);
   } else {
     const contract = checkContract(domain.coin, text);
-    if (!contract.ok) throw invalid('invalid_asset', `${field} is neither an asset id nor a ${domain.name} token contract: ${contract.message}`);
+    if (!contract.ok)
+      throw invalid('invalid_asset', `${field} is neither an asset id nor a ${domain.name} token contract: ${contract.message}`);
     assetId = formatAssetId({ coin: domain.coin, token: contract.value });
   }
   const asset = ds.find(assetId);
-  if (!asset) throw notFound('unknown_asset', `${field}: no asset ${assetId} on ${domain.name} in the catalogue. Use search_assets to find one.`);
+  if (!asset)
+    throw notFound('unknown_asset', `${field}: no asset ${assetId} on ${domain.name} in the catalogue. Use search_assets to find one.`);
   return asset;
 }
 
 type Plan = StepPlan;
 
 function bestDex(domain: SwapDomain): Provider | undefined {
-  return PROVIDERS.filter((p) => p.type === 'dex' && p.transit === undefined && p.domains.includes(domain.id)).sort((a, b) => a.rank - b.rank)[0];
+  return PROVIDERS.filter((p) => p.type === 'dex' && p.transit === undefined && p.domains.includes(domain.id)).sort(
+    (a, b) => a.rank - b.rank,
+  )[0];
 }
 
 function usdcOn(ds: Dataset, coin: number): Asset | undefined {
@@ -65,11 +72,20 @@ function usdcOn(ds: Dataset, coin: number): Asset | undefined {
 
 function sameDomainPlans(ds: Dataset, req: QuoteRequest): Plan[][] {
   const { fromDomain: d, fromAsset: from, toAsset: to } = req;
-  const leg = (type: StepType, provider: Provider | undefined): Plan => ({ type, provider, fromDomain: d, toDomain: d, fromAsset: from, toAsset: to });
+  const leg = (type: StepType, provider: Provider | undefined): Plan => ({
+    type,
+    provider,
+    fromDomain: d,
+    toDomain: d,
+    fromAsset: from,
+    toAsset: to,
+  });
   const native = ds.native(d.coin);
   if (d.wrapped !== undefined && from === native && to.contract === d.wrapped) return [[leg('STEP_TYPE_WRAP', undefined)]];
   if (d.wrapped !== undefined && to === native && from.contract === d.wrapped) return [[leg('STEP_TYPE_UNWRAP', undefined)]];
-  return PROVIDERS.filter((p) => p.type === 'dex' && p.transit === undefined && p.domains.includes(d.id)).map((p) => [leg('STEP_TYPE_SWAP', p)]);
+  return PROVIDERS.filter((p) => p.type === 'dex' && p.transit === undefined && p.domains.includes(d.id)).map((p) => [
+    leg('STEP_TYPE_SWAP', p),
+  ]);
 }
 
 function crossDomainPlans(ds: Dataset, req: QuoteRequest): Plan[][] {
@@ -115,7 +131,16 @@ function priceStep(ds: Dataset, plan: Plan, amountIn: bigint, slippageBps: numbe
   const networkFeeUsd = nativeFee ? toTokens(fee.amount, nativeFee.decimals) * ds.prices.priceAt(nativeFee, t) : 0;
   if (plan.type === 'STEP_TYPE_WRAP' || plan.type === 'STEP_TYPE_UNWRAP') {
     // Wrapping is 1:1 by contract; the decimals of a coin and its wrapper agree.
-    return { plan, amountIn, amountOut: amountIn, minOut: amountIn, priceImpact: 0, feeUsd: networkFeeUsd, networkFee: fee.amount, gasLimit: fee.gasLimit };
+    return {
+      plan,
+      amountIn,
+      amountOut: amountIn,
+      minOut: amountIn,
+      priceImpact: 0,
+      feeUsd: networkFeeUsd,
+      networkFee: fee.amount,
+      gasLimit: fee.gasLimit,
+    };
   }
   const p = provider as Provider;
   const priceIn = ds.prices.priceAt(from, t);
@@ -146,7 +171,8 @@ function warningsFor(ds: Dataset, req: QuoteRequest, steps: readonly PricedStep[
   for (const asset of [req.fromAsset, req.toAsset]) {
     if (!asset.verified) warnings.push(`${asset.symbol} (${asset.assetId}) is an unverified token: check its contract before trading.`);
     const risk = securityReport(asset).riskLevel;
-    if (risk === 'high' || risk === 'critical') warnings.push(`${asset.symbol} is rated ${risk} risk by the security scan; see check_token_security.`);
+    if (risk === 'high' || risk === 'critical')
+      warnings.push(`${asset.symbol} is rated ${risk} risk by the security scan; see check_token_security.`);
   }
   const inUsd = toTokens(req.amount, req.fromAsset.decimals) * ds.prices.priceAt(req.fromAsset, t);
   const fees = steps.reduce((sum, s) => sum + s.feeUsd, 0);
@@ -160,7 +186,8 @@ function assetRef(asset: Asset, address: string, amount: bigint, domain: SwapDom
 
 /** POST /amber-api/v1/route: priced routes, best first; each step is stored for route/step. */
 export function quoteRoutes(ds: Dataset, store: StepStore, req: QuoteRequest, accessId: string, now = ds.now()) {
-  if (req.fromAsset === req.toAsset) throw invalid('same_asset', 'fromAsset and toAsset are the same asset on the same domain; nothing to swap.');
+  if (req.fromAsset === req.toAsset)
+    throw invalid('same_asset', 'fromAsset and toAsset are the same asset on the same domain; nothing to swap.');
   const config = { refreshInterval: REFRESH_INTERVAL_S };
   const fromRisk = securityReport(req.fromAsset);
   if (fromRisk.isHoneypot) {
@@ -206,7 +233,9 @@ export function quoteRoutes(ds: Dataset, store: StepStore, req: QuoteRequest, ac
         to: { ...assetRef(s.plan.toAsset, toAddress, s.amountOut, s.plan.toDomain), minAmountOut: s.minOut.toString() },
         slippage: String(req.slippageBps / 100),
         priceImpact: round(s.priceImpact, 4),
-        provider: s.plan.provider ? { id: s.plan.provider.id, name: s.plan.provider.name } : { id: 'wrapper', name: 'Wrapped native contract' },
+        provider: s.plan.provider
+          ? { id: s.plan.provider.id, name: s.plan.provider.name }
+          : { id: 'wrapper', name: 'Wrapped native contract' },
         networkFee: { amount: s.networkFee.toString(), asset: nativeFee?.assetId ?? `c${s.plan.fromDomain.coin}` },
         estimatedTime: s.plan.type === 'STEP_TYPE_BRIDGE' ? (s.plan.provider?.bridgeTime ?? 600) : s.plan.fromDomain.finalityTime,
       };

@@ -24,7 +24,9 @@ export function routerAddress(provider: Provider, domain: SwapDomain): string {
   const entry = ROUTERS[provider.id];
   const known = typeof entry === 'string' ? entry : entry?.[domain.id];
   if (known) return known;
-  const derived = `0x${Buffer.from(keccak_256(new TextEncoder().encode(`router:${provider.id}:${domain.id}`))).subarray(12).toString('hex')}`;
+  const derived = `0x${Buffer.from(keccak_256(new TextEncoder().encode(`router:${provider.id}:${domain.id}`)))
+    .subarray(12)
+    .toString('hex')}`;
   const checked = checkContract(domain.coin, derived);
   return checked.ok ? checked.value : derived;
 }
@@ -32,11 +34,16 @@ export function routerAddress(provider: Provider, domain: SwapDomain): string {
 /** Every router address the dataset can put in a transaction, for the contract-validity test. */
 export function knownRouters(): Array<{ provider: string; domain: string; address: string }> {
   return Object.entries(ROUTERS).flatMap(([provider, entry]) =>
-    typeof entry === 'string' ? [{ provider, domain: 'ethereum', address: entry }] : Object.entries(entry).map(([domain, address]) => ({ provider, domain, address })),
+    typeof entry === 'string'
+      ? [{ provider, domain: 'ethereum', address: entry }]
+      : Object.entries(entry).map(([domain, address]) => ({ provider, domain, address })),
   );
 }
 
-const selector = (signature: string) => Buffer.from(keccak_256(new TextEncoder().encode(signature))).subarray(0, 4).toString('hex');
+const selector = (signature: string) =>
+  Buffer.from(keccak_256(new TextEncoder().encode(signature)))
+    .subarray(0, 4)
+    .toString('hex');
 const SELECTORS = {
   swap: selector('swap(address,address,uint256,uint256,address)'),
   bridge: selector('bridge(address,uint256,uint256,bytes32,uint256)'),
@@ -67,9 +74,19 @@ function evmCall(step: StoredStep): EvmTx {
   const value = step.fromAsset.contract === undefined ? step.fromAmount : 0n;
   switch (step.type) {
     case 'STEP_TYPE_WRAP':
-      return { to: step.fromDomain.wrapped as string, value: hex(step.fromAmount), data: `0x${SELECTORS.deposit}`, gasLimit: hex(step.gasLimit) };
+      return {
+        to: step.fromDomain.wrapped as string,
+        value: hex(step.fromAmount),
+        data: `0x${SELECTORS.deposit}`,
+        gasLimit: hex(step.gasLimit),
+      };
     case 'STEP_TYPE_UNWRAP':
-      return { to: step.fromDomain.wrapped as string, value: '0x0', data: `0x${SELECTORS.withdraw}${uintWord(step.fromAmount)}`, gasLimit: hex(step.gasLimit) };
+      return {
+        to: step.fromDomain.wrapped as string,
+        value: '0x0',
+        data: `0x${SELECTORS.withdraw}${uintWord(step.fromAmount)}`,
+        gasLimit: hex(step.gasLimit),
+      };
     case 'STEP_TYPE_BRIDGE': {
       const destination = BigInt(step.toDomain.chainId ?? step.toDomain.coin);
       const data = `0x${SELECTORS.bridge}${addressWord(tokenAddress(step, 'from'))}${uintWord(step.fromAmount)}${uintWord(destination)}${bytes32Of(step.toAddress)}${uintWord(step.minAmountOut)}`;
@@ -85,7 +102,12 @@ function evmCall(step: StoredStep): EvmTx {
 function approval(step: StoredStep, amount: bigint): EvmTx | null {
   if (step.fromAsset.contract === undefined || step.type === 'STEP_TYPE_WRAP' || step.type === 'STEP_TYPE_UNWRAP') return null;
   const spender = routerAddress(step.provider as Provider, step.fromDomain);
-  return { to: step.fromAsset.contract, value: '0x0', data: `0x${SELECTORS.approve}${addressWord(spender)}${uintWord(amount)}`, gasLimit: hex(GAS_LIMITS.APPROVE) };
+  return {
+    to: step.fromAsset.contract,
+    value: '0x0',
+    data: `0x${SELECTORS.approve}${addressWord(spender)}${uintWord(amount)}`,
+    gasLimit: hex(GAS_LIMITS.APPROVE),
+  };
 }
 
 /** Non-EVM chains get an opaque serialized transaction; its bytes are stable for a step. */
@@ -99,13 +121,27 @@ function opaqueTransaction(step: StoredStep): string {
 /** POST /amber-api/v1/route/step: the transaction for one quoted step. */
 export function routeStep(store: StepStore, stepId: string, accessId: string, now: number) {
   const step = store.get(stepId, accessId, now);
-  if (!step) throw notFound('unknown_step', `No route step "${stepId.slice(0, 80)}": it was not issued to this account, or its quote expired long ago. Request a new quote with get_swap_quote.`);
+  if (!step)
+    throw notFound(
+      'unknown_step',
+      `No route step "${stepId.slice(0, 80)}": it was not issued to this account, or its quote expired long ago. Request a new quote with get_swap_quote.`,
+    );
   if (now > step.expiresAt) {
-    throw new DatasetError('expired', 'step_expired', `The quote for step ${step.id} expired ${Math.ceil((now - step.expiresAt) / 1000)} s ago (quotes last 3 minutes). Request a new quote with get_swap_quote.`);
+    throw new DatasetError(
+      'expired',
+      'step_expired',
+      `The quote for step ${step.id} expired ${Math.ceil((now - step.expiresAt) / 1000)} s ago (quotes last 3 minutes). Request a new quote with get_swap_quote.`,
+    );
   }
   const d = step.fromDomain;
   if (d.type !== 'EVM') {
-    return { stepId: step.id, expiresAt: new Date(step.expiresAt).toISOString(), transaction: { domainId: d.id, type: d.type, data: opaqueTransaction(step) }, approve: null, revokeApproval: null };
+    return {
+      stepId: step.id,
+      expiresAt: new Date(step.expiresAt).toISOString(),
+      transaction: { domainId: d.id, type: d.type, data: opaqueTransaction(step) },
+      approve: null,
+      revokeApproval: null,
+    };
   }
   // Tether on Ethereum refuses to change a non-zero allowance: the wallet must reset it to 0 first.
   const needsReset = d.id === 'ethereum' && step.fromAsset.symbol === 'USDT';

@@ -17,7 +17,11 @@ export const searchAssets = defineTool({
   description:
     'Search tokens and coins by name, symbol, contract address or asset id across the supported blockchains. Returns the best matches first with their asset ids, verification status and market figures. Use `networks` to search only some chains.',
   input: {
-    query: z.string().min(1).max(200).describe('What to look for: a name ("Uniswap"), a symbol ("USDC"), a contract address or an asset id ("c60").'),
+    query: z
+      .string()
+      .min(1)
+      .max(200)
+      .describe('What to look for: a name ("Uniswap"), a symbol ("USDC"), a contract address or an asset id ("c60").'),
     networks: networksArg,
     limit: limitArg(100, 20),
   },
@@ -25,7 +29,12 @@ export const searchAssets = defineTool({
   call: async (args, ctx) => {
     const networks = readCoins(args.networks, 'networks');
     if (!networks.ok) return networks;
-    return ctx.upstream.call(ctx.credentials, { method: 'GET', path: '/v1/search/assets', query: { query: args.query, networks: networks.value, limit: args.limit }, signal: ctx.signal });
+    return ctx.upstream.call(ctx.credentials, {
+      method: 'GET',
+      path: '/v1/search/assets',
+      query: { query: args.query, networks: networks.value, limit: args.limit },
+      signal: ctx.signal,
+    });
   },
 });
 
@@ -41,20 +50,35 @@ export const getAssetDetails = defineTool({
     limit: limitArg(100, 20),
     cursor: cursorArg,
   },
-  output: z.looseObject({ total: z.number().int(), docs: z.array(assetDoc.extend({ coin: z.number().int(), network: z.string() })), cursor: z.string().nullable() }),
+  output: z.looseObject({
+    total: z.number().int(),
+    docs: z.array(assetDoc.extend({ coin: z.number().int(), network: z.string() })),
+    cursor: z.string().nullable(),
+  }),
   call: async (args, ctx) => {
-    if (args.assetId === undefined && args.coin === undefined) return fail('missing_argument', 'Give assetId (e.g. "c60_t0x…") or coin (a SLIP-44 number, e.g. 60).');
+    if (args.assetId === undefined && args.coin === undefined)
+      return fail('missing_argument', 'Give assetId (e.g. "c60_t0x…") or coin (a SLIP-44 number, e.g. 60).');
     if (args.assetId !== undefined) {
       const id = readAssetId(args.assetId, 'assetId');
       if (!id.ok) return id;
       const coin = readCoins(args.coin === undefined ? undefined : [args.coin], 'coin');
       if (!coin.ok) return coin;
-      const result = await ctx.upstream.call(ctx.credentials, { method: 'GET', path: '/v1/assets', query: { assetId: id.text, coin: coin.value }, signal: ctx.signal });
+      const result = await ctx.upstream.call(ctx.credentials, {
+        method: 'GET',
+        path: '/v1/assets',
+        query: { assetId: id.text, coin: coin.value },
+        signal: ctx.signal,
+      });
       return result.ok ? { ok: true, data: { total: 1, docs: [result.data], cursor: null } } : result;
     }
     const coin = readCoins([args.coin as number], 'coin');
     if (!coin.ok) return coin;
-    return ctx.upstream.call(ctx.credentials, { method: 'GET', path: '/v1/assets', query: { coin: coin.value, limit: args.limit, cursor: args.cursor }, signal: ctx.signal });
+    return ctx.upstream.call(ctx.credentials, {
+      method: 'GET',
+      path: '/v1/assets',
+      query: { coin: coin.value, limit: args.limit, cursor: args.cursor },
+      signal: ctx.signal,
+    });
   },
 });
 
@@ -83,6 +107,11 @@ export const getCoinStatus = defineTool({
   call: async (args, ctx) => {
     const id = readAssetId(args.assetId, 'assetId');
     if (!id.ok) return id;
-    return ctx.upstream.call(ctx.credentials, { method: 'GET', path: `/v1/coinstatus/${encodeURIComponent(id.text)}`, query: { include_security_info: args.include_security_info }, signal: ctx.signal });
+    return ctx.upstream.call(ctx.credentials, {
+      method: 'GET',
+      path: `/v1/coinstatus/${encodeURIComponent(id.text)}`,
+      query: { include_security_info: args.include_security_info },
+      signal: ctx.signal,
+    });
   },
 });

@@ -51,7 +51,17 @@ describe('companion clients list', () => {
 
     const json = await run('clients', 'list', '--json');
     const statuses = JSON.parse(json.out) as Array<{ id: string; state: string; configFile: string }>;
-    expect(statuses.map((s) => s.id)).toEqual(['claude-desktop', 'claude-code', 'cursor', 'vscode', 'windsurf', 'gemini-cli', 'codex', 'zed', 'cline']);
+    expect(statuses.map((s) => s.id)).toEqual([
+      'claude-desktop',
+      'claude-code',
+      'cursor',
+      'vscode',
+      'windsurf',
+      'gemini-cli',
+      'codex',
+      'zed',
+      'cline',
+    ]);
     expect(statuses.find((s) => s.id === 'cursor')).toMatchObject({ state: 'not-configured', configFile: cursorFile() });
   });
 });
@@ -64,7 +74,9 @@ describe('companion clients install / remove', () => {
     expect(first.out).toContain('Installed gateway-companion (profile default) in Cursor: ~/.cursor/mcp.json\n');
     expect(first.out).toContain('Next: Open Cursor Settings → MCP');
     expect(first.out).toContain('Check it: companion clients test cursor');
-    expect(JSON.parse(await readFile(cursorFile(), 'utf8'))).toEqual({ mcpServers: { 'gateway-companion': { command: process.execPath, args: [CLI, 'bridge', '--profile', 'default'] } } });
+    expect(JSON.parse(await readFile(cursorFile(), 'utf8'))).toEqual({
+      mcpServers: { 'gateway-companion': { command: process.execPath, args: [CLI, 'bridge', '--profile', 'default'] } },
+    });
 
     const again = await run('clients', 'install', 'cursor');
     expect(again.out).toBe('Cursor already has this gateway-companion entry (profile default) in ~/.cursor/mcp.json; nothing changed.\n');
@@ -74,7 +86,9 @@ describe('companion clients install / remove', () => {
     expect(removed.code).toBe(0);
     expect(removed.out).toContain('Removed gateway-companion from Cursor: deleted ~/.cursor/mcp.json, which only held it');
     expect(existsSync(cursorFile())).toBe(false);
-    expect((await run('clients', 'remove', 'cursor')).out).toBe('Cursor has no gateway-companion entry in ~/.cursor/mcp.json; nothing changed.\n');
+    expect((await run('clients', 'remove', 'cursor')).out).toBe(
+      'Cursor has no gateway-companion entry in ~/.cursor/mcp.json; nothing changed.\n',
+    );
   });
 
   it('says when the client does not seem to be installed', async () => {
@@ -97,7 +111,9 @@ describe('companion clients install / remove', () => {
   it('usage errors name the clients', async () => {
     const none = await run('clients', 'install');
     expect(none.code).toBe(2);
-    expect(none.err).toContain('name the client: one of claude-desktop, claude-code, cursor, vscode, windsurf, gemini-cli, codex, zed, cline.');
+    expect(none.err).toContain(
+      'name the client: one of claude-desktop, claude-code, cursor, vscode, windsurf, gemini-cli, codex, zed, cline.',
+    );
     const unknown = await run('clients', 'remove', 'claude');
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain('unknown client "claude" for remove');
@@ -111,7 +127,9 @@ describe('companion clients install / remove', () => {
     await writeFile(cursorFile(), bad);
     const result = await run('clients', 'install', 'cursor');
     expect(result.code).toBe(1);
-    expect(result.err).toBe(`companion clients install: ${cursorFile()} does not parse: line 4, column 5: expected "," between items. It was left unchanged; fix that line (or restore a backup) and try again.\n`);
+    expect(result.err).toBe(
+      `companion clients install: ${cursorFile()} does not parse: line 4, column 5: expected "," between items. It was left unchanged; fix that line (or restore a backup) and try again.\n`,
+    );
     expect(await readFile(cursorFile(), 'utf8')).toBe(bad);
   });
 });

@@ -81,14 +81,16 @@ async function resolveProfile(requested: string | undefined, paths: PathContext)
   }
   // `default` is built in: the bridge creates it on first use.
   if (name !== DEFAULT_PROFILE && !(await store.get(name))) {
-    throw new Error(`there is no profile named "${name}" in ${store.file}; create it first with: companion login --profile ${name} --url <gateway URL>`);
+    throw new Error(
+      `there is no profile named "${name}" in ${store.file}; create it first with: companion login --profile ${name} --url <gateway URL>`,
+    );
   }
   return name;
 }
 
 const installCommand: Command = {
   path: ['clients', 'install'],
-  summary: 'Add the gateway-companion entry to an assistant\'s config (keeps everything else; no secrets)',
+  summary: "Add the gateway-companion entry to an assistant's config (keeps everything else; no secrets)",
   help: `Usage: companion clients install <client> [--profile NAME]
 
 Adds a stdio server named "gateway-companion" to the client's own config file. It launches this app's
@@ -104,19 +106,34 @@ Options:
   --profile NAME  Profile the bridge uses (default: the default profile, else "default", the bundled
                   reference gateway).`,
   async run(argv, io) {
-    const { values, positionals } = parseArgs({ args: [...argv], options: { profile: { type: 'string' } }, strict: true, allowPositionals: true });
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      options: { profile: { type: 'string' } },
+      strict: true,
+      allowPositionals: true,
+    });
     const id = clientArg(positionals, 'install');
     const paths = currentPathContext(io.env);
     const profile = await resolveProfile(values.profile, paths);
-    const [{ installClient }, { currentRuntime }, { clientStatus }] = await Promise.all([import('../../clients/install'), import('../../clients/launch'), import('../../clients/detect')]);
+    const [{ installClient }, { currentRuntime }, { clientStatus }] = await Promise.all([
+      import('../../clients/install'),
+      import('../../clients/launch'),
+      import('../../clients/detect'),
+    ]);
     const spec = clientSpec(id);
     const before = await clientStatus(id, { paths });
     const result = await installClient(id, { paths, runtime: currentRuntime(io.env), profile });
     const where = displayPath(paths, result.file);
     const lines = result.changed
-      ? [`Installed gateway-companion (profile ${profile}) in ${spec.name}: ${where}`, ...(result.backup ? [`Previous file backed up to ${result.backup}`] : []), `Next: ${spec.restartHint}`, `Check it: companion clients test ${id}`]
+      ? [
+          `Installed gateway-companion (profile ${profile}) in ${spec.name}: ${where}`,
+          ...(result.backup ? [`Previous file backed up to ${result.backup}`] : []),
+          `Next: ${spec.restartHint}`,
+          `Check it: companion clients test ${id}`,
+        ]
       : [`${spec.name} already has this gateway-companion entry (profile ${profile}) in ${where}; nothing changed.`];
-    if (before.state === 'not-installed') lines.push(`Note: ${spec.name} does not seem to be installed here; it will find the entry once it is.`);
+    if (before.state === 'not-installed')
+      lines.push(`Note: ${spec.name} does not seem to be installed here; it will find the entry once it is.`);
     io.stdout.write(`${lines.join('\n')}\n`);
     return 0;
   },
@@ -124,7 +141,7 @@ Options:
 
 const removeCommand: Command = {
   path: ['clients', 'remove'],
-  summary: 'Take the gateway-companion entry out of an assistant\'s config (only that entry)',
+  summary: "Take the gateway-companion entry out of an assistant's config (only that entry)",
   help: `Usage: companion clients remove <client>
 
 Removes only the "gateway-companion" entry. What the install added goes with it (the servers section
@@ -142,7 +159,11 @@ Clients: ${IDS}.`,
     const result = await removeClient(id, { paths });
     const where = displayPath(paths, result.file);
     const lines = result.changed
-      ? [`Removed gateway-companion from ${spec.name}: ${result.deleted ? `deleted ${where}, which only held it` : where}`, ...(result.backup ? [`Previous file backed up to ${result.backup}`] : []), `Next: ${spec.restartHint}`]
+      ? [
+          `Removed gateway-companion from ${spec.name}: ${result.deleted ? `deleted ${where}, which only held it` : where}`,
+          ...(result.backup ? [`Previous file backed up to ${result.backup}`] : []),
+          `Next: ${spec.restartHint}`,
+        ]
       : [`${spec.name} has no gateway-companion entry in ${where}; nothing changed.`];
     io.stdout.write(`${lines.join('\n')}\n`);
     return 0;
@@ -155,7 +176,7 @@ function ms(n: number | undefined): string {
 
 const testCommand: Command = {
   path: ['clients', 'test'],
-  summary: 'Start the configured entry as the assistant would and list the gateway\'s tools',
+  summary: "Start the configured entry as the assistant would and list the gateway's tools",
   help: `Usage: companion clients test <client> [--json]
 
 Reads the gateway-companion entry from the client's config and starts exactly that command, with its
@@ -170,7 +191,12 @@ Options:
 
 Exit status: 0 when the tools were listed, 1 otherwise.`,
   async run(argv, io: CliIo) {
-    const { values, positionals } = parseArgs({ args: [...argv], options: { json: { type: 'boolean' } }, strict: true, allowPositionals: true });
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      options: { json: { type: 'boolean' } },
+      strict: true,
+      allowPositionals: true,
+    });
     const id = clientArg(positionals, 'test');
     const paths = currentPathContext(io.env);
     const { testClient } = await import('../../clients/connection-test');
@@ -180,9 +206,16 @@ Exit status: 0 when the tools were listed, 1 otherwise.`,
       io.stdout.write(`${JSON.stringify({ client: id, ...result }, null, 2)}\n`);
     } else if (result.ok) {
       const server = result.server ? ` from ${result.server.name} ${result.server.version}` : '';
-      io.stdout.write(`${spec.name}: ok, ${result.toolCount} tools${server} in ${ms(result.latencyMs)} (start to tools/list)\nTools: ${result.tools?.join(', ')}\n`);
+      io.stdout.write(
+        `${spec.name}: ok, ${result.toolCount} tools${server} in ${ms(result.latencyMs)} (start to tools/list)\nTools: ${result.tools?.join(', ')}\n`,
+      );
     } else {
-      const stderr = result.stderr ? `\nBridge output:\n${result.stderr.split('\n').map((l) => `  ${l}`).join('\n')}` : '';
+      const stderr = result.stderr
+        ? `\nBridge output:\n${result.stderr
+            .split('\n')
+            .map((l) => `  ${l}`)
+            .join('\n')}`
+        : '';
       io.stdout.write(`${spec.name}: FAILED: ${result.error}\nFix: ${result.fix}${stderr}\n`);
     }
     return result.ok ? 0 : 1;

@@ -51,8 +51,15 @@ describe('companion gateway (built CLI)', () => {
     expect(run.first.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/mcp$/);
     expect(run.first.caCert).toBe(join(dataDir, 'tls', 'ca-cert.pem'));
     const caCertPem = await readFile(run.first.caCert as string, 'utf8');
-    const { client, close } = await connectClient({ url: run.first.url as string, caCertPem, headers: { 'X-SVC-CREDENTIAL': run.first.accessId as string, 'X-SVC-SECRET-KEY': run.first.secretKey as string } });
-    const result = await client.callTool({ name: 'validate_address', arguments: { address: '0x52908400098527886E0F7030069857D2E4169EE7', asset_id: 'c60' } });
+    const { client, close } = await connectClient({
+      url: run.first.url as string,
+      caCertPem,
+      headers: { 'X-SVC-CREDENTIAL': run.first.accessId as string, 'X-SVC-SECRET-KEY': run.first.secretKey as string },
+    });
+    const result = await client.callTool({
+      name: 'validate_address',
+      arguments: { address: '0x52908400098527886E0F7030069857D2E4169EE7', asset_id: 'c60' },
+    });
     expect(result.structuredContent).toEqual({ status: 'ok' });
     await close();
     run.child.kill('SIGTERM');
@@ -73,7 +80,11 @@ describe('companion gateway (built CLI)', () => {
     const front = await startCli(['gateway', '--data-dir', dataDir, '--upstream', upstream.first.url as string]);
     try {
       const caCertPem = await readFile(front.first.caCert as string, 'utf8');
-      const { client, close } = await connectClient({ url: front.first.url as string, caCertPem, headers: { 'X-SVC-CREDENTIAL': upstream.first.accessId as string, 'X-SVC-SECRET-KEY': upstream.first.secretKey as string } });
+      const { client, close } = await connectClient({
+        url: front.first.url as string,
+        caCertPem,
+        headers: { 'X-SVC-CREDENTIAL': upstream.first.accessId as string, 'X-SVC-SECRET-KEY': upstream.first.secretKey as string },
+      });
       const result = await client.callTool({ name: 'get_swap_providers', arguments: {} });
       expect(result.isError).toBeFalsy();
       await close();

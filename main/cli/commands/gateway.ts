@@ -16,7 +16,8 @@ function rateLimitOf(text: string | undefined): { perSecond: number; burst?: num
   const m = /^(\d+(?:\.\d+)?)(?::(\d+))?$/.exec(text);
   const perSecond = m ? Number(m[1]) : NaN;
   const burst = m?.[2] === undefined ? undefined : Number(m[2]);
-  if (!(perSecond > 0) || (burst !== undefined && burst < 1)) throw new UsageError(`--rate-limit is requests per second, optionally with a burst, e.g. 1 or 5:20; got "${text}".`);
+  if (!(perSecond > 0) || (burst !== undefined && burst < 1))
+    throw new UsageError(`--rate-limit is requests per second, optionally with a burst, e.g. 1 or 5:20; got "${text}".`);
   return burst === undefined ? { perSecond } : { perSecond, burst };
 }
 
@@ -83,14 +84,24 @@ Options:
   async run(argv, io) {
     const { values } = parseArgs({
       args: [...argv],
-      options: { ...COMMON_OPTIONS, path: { type: 'string' }, upstream: { type: 'string' }, 'tls-cert': { type: 'string' }, 'tls-key': { type: 'string' }, sse: { type: 'boolean' } },
+      options: {
+        ...COMMON_OPTIONS,
+        path: { type: 'string' },
+        upstream: { type: 'string' },
+        'tls-cert': { type: 'string' },
+        'tls-key': { type: 'string' },
+        sse: { type: 'boolean' },
+      },
       strict: true,
       allowPositionals: false,
     });
-    if ((values['tls-cert'] === undefined) !== (values['tls-key'] === undefined)) throw new UsageError('--tls-cert and --tls-key go together: give both, or neither.');
-    if (values.upstream !== undefined && !/^https?:\/\/[^\s]+$/.test(values.upstream)) throw new UsageError(`--upstream must be an http(s) URL, got "${values.upstream}".`);
+    if ((values['tls-cert'] === undefined) !== (values['tls-key'] === undefined))
+      throw new UsageError('--tls-cert and --tls-key go together: give both, or neither.');
+    if (values.upstream !== undefined && !/^https?:\/\/[^\s]+$/.test(values.upstream))
+      throw new UsageError(`--upstream must be an http(s) URL, got "${values.upstream}".`);
     if (values.path !== undefined && !values.path.startsWith('/')) throw new UsageError(`--path must start with /, got "${values.path}".`);
-    if (values.upstream !== undefined && values['rate-limit'] !== undefined) throw new UsageError('--rate-limit applies to the built-in upstream; the service behind --upstream sets its own limits.');
+    if (values.upstream !== undefined && values['rate-limit'] !== undefined)
+      throw new UsageError('--rate-limit applies to the built-in upstream; the service behind --upstream sets its own limits.');
     const { startGateway } = await import('../../../gateway/index');
     const gateway = await startGateway({
       dataDir: dataDirOf(values['data-dir']),
@@ -106,8 +117,12 @@ Options:
     });
     // Listen for signals before printing: whoever reads the line may stop us at once.
     const stopped = untilStopped();
-    io.stdout.write(`${JSON.stringify({ url: gateway.url, caCert: gateway.caCertPath, accessId: gateway.accessId, secretKey: gateway.secretKey })}\n`);
-    io.stderr.write(`Reference gateway on ${gateway.url}, upstream ${gateway.upstreamUrl}${values['test-hooks'] ? ' (test hooks on)' : ''}. Ctrl-C to stop.\n`);
+    io.stdout.write(
+      `${JSON.stringify({ url: gateway.url, caCert: gateway.caCertPath, accessId: gateway.accessId, secretKey: gateway.secretKey })}\n`,
+    );
+    io.stderr.write(
+      `Reference gateway on ${gateway.url}, upstream ${gateway.upstreamUrl}${values['test-hooks'] ? ' (test hooks on)' : ''}. Ctrl-C to stop.\n`,
+    );
     const signal = await stopped;
     await gateway.close();
     io.stderr.write(`Reference gateway stopped (${signal}).\n`);

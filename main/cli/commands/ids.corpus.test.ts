@@ -61,7 +61,11 @@ describe('the real registry corpus', () => {
 
   it('covers every id format: each chain with ids has at least one valid one', () => {
     const chainsWithIds = new Set(ids.map((x) => x.chain));
-    for (const chain of chainsWithIds) expect(ids.some((x) => x.chain === chain && x.result.ok), chain).toBe(true);
+    for (const chain of chainsWithIds)
+      expect(
+        ids.some((x) => x.chain === chain && x.result.ok),
+        chain,
+      ).toBe(true);
     expect(chainsWithIds.size).toBe(50);
   });
 });

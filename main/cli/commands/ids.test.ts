@@ -26,7 +26,9 @@ describe('companion id check', () => {
   it('exits 1 and explains each invalid id', async () => {
     const t = fakeIo();
     expect(await idCheckCommand.run(['--chain', 'umee', 'bandvaloper1hdw8pzr79y4at0teak0mwcrjhv3e6n3wegfv2m'], t.io)).toBe(1);
-    expect(t.out()).toContain('invalid  bandvaloper1hdw8pzr79y4at0teak0mwcrjhv3e6n3wegfv2m: this is a bandvaloper address (Band Protocol); Umee validator ids start with umeevaloper1');
+    expect(t.out()).toContain(
+      'invalid  bandvaloper1hdw8pzr79y4at0teak0mwcrjhv3e6n3wegfv2m: this is a bandvaloper address (Band Protocol); Umee validator ids start with umeevaloper1',
+    );
   });
 
   it('prints a JSON array of {input, ok, normalized?, message?} with --json', async () => {
@@ -53,7 +55,9 @@ describe('companion id check', () => {
     await expect(idCheckCommand.run(['--chain', 'bsc', '0x1'], t.io)).rejects.toThrow(/did you mean "smartchain"/);
     await expect(idCheckCommand.run([COSMOS_OK], t.io)).rejects.toThrow(UsageError);
     await expect(idCheckCommand.run(['--chain', 'cosmos'], t.io)).rejects.toThrow(/at least one id/);
-    await expect(idCheckCommand.run(['--chain', 'cosmos', '--bogus', COSMOS_OK], t.io)).rejects.toMatchObject({ code: 'ERR_PARSE_ARGS_UNKNOWN_OPTION' });
+    await expect(idCheckCommand.run(['--chain', 'cosmos', '--bogus', COSMOS_OK], t.io)).rejects.toMatchObject({
+      code: 'ERR_PARSE_ARGS_UNKNOWN_OPTION',
+    });
   });
 
   it('lists every chain in its help', () => {
@@ -68,8 +72,15 @@ describe('companion address check', () => {
     expect(await addressCheckCommand.run(['--asset', 'c20000714', '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'], t.io)).toBe(0);
     expect(t.out()).toBe('valid    0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed  (normalised: 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed)\n');
     const u = fakeIo();
-    expect(await addressCheckCommand.run(['--asset', 'c195_tTR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', '--json', 'TLyqzVGLV1srkB7dToTAEqgDSfPtXRJZYH'], u.io)).toBe(0);
-    expect(JSON.parse(u.out())).toEqual([{ input: 'TLyqzVGLV1srkB7dToTAEqgDSfPtXRJZYH', ok: true, normalized: 'TLyqzVGLV1srkB7dToTAEqgDSfPtXRJZYH' }]);
+    expect(
+      await addressCheckCommand.run(
+        ['--asset', 'c195_tTR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', '--json', 'TLyqzVGLV1srkB7dToTAEqgDSfPtXRJZYH'],
+        u.io,
+      ),
+    ).toBe(0);
+    expect(JSON.parse(u.out())).toEqual([
+      { input: 'TLyqzVGLV1srkB7dToTAEqgDSfPtXRJZYH', ok: true, normalized: 'TLyqzVGLV1srkB7dToTAEqgDSfPtXRJZYH' },
+    ]);
   });
 
   it('accepts addresses starting with "-" after --', async () => {
@@ -81,7 +92,9 @@ describe('companion address check', () => {
     const t = fakeIo();
     expect(await addressCheckCommand.run(['--asset', 'c0', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'], t.io)).toBe(1);
     expect(t.out()).toContain('this looks like an Ethereum-style (0x…) address, not a Bitcoin address');
-    await expect(addressCheckCommand.run(['--asset', 'c9999', 'x'], t.io)).rejects.toThrow(/--asset c9999: coin 9999 is not one the gateway serves/);
+    await expect(addressCheckCommand.run(['--asset', 'c9999', 'x'], t.io)).rejects.toThrow(
+      /--asset c9999: coin 9999 is not one the gateway serves/,
+    );
     await expect(addressCheckCommand.run(['--asset', 'c60_', 'x'], t.io)).rejects.toThrow(/stray "_"/);
   });
 });
@@ -94,9 +107,13 @@ describe('built CLI', () => {
     expect(existsSync(CLI), 'build first: npx electron-vite build').toBe(true);
     const ok = await run(process.execPath, [CLI, 'id', 'check', '--chain', 'tezos', 'tz1NMNQYrYrfNpmUqQrMhJypf6ovnaDZhJHM']);
     expect(ok.stdout).toBe('valid    tz1NMNQYrYrfNpmUqQrMhJypf6ovnaDZhJHM\n');
-    const bad = await run(process.execPath, [CLI, 'id', 'check', '--chain', 'tezos', 'KT1PWx2mnDueood7fEmfbBDKx1D9BAnnXitn']).catch((e: { code: number; stdout: string }) => e);
+    const bad = await run(process.execPath, [CLI, 'id', 'check', '--chain', 'tezos', 'KT1PWx2mnDueood7fEmfbBDKx1D9BAnnXitn']).catch(
+      (e: { code: number; stdout: string }) => e,
+    );
     expect(bad).toMatchObject({ code: 1, stdout: 'invalid  KT1PWx2mnDueood7fEmfbBDKx1D9BAnnXitn: Tezos ids start with tz1, tz2 or tz3\n' });
-    const usage = await run(process.execPath, [CLI, 'address', 'check', '--asset', 'c60']).catch((e: { code: number; stderr: string }) => e);
+    const usage = await run(process.execPath, [CLI, 'address', 'check', '--asset', 'c60']).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(usage).toMatchObject({ code: 2, stderr: expect.stringContaining('at least one address') });
   });
 });

@@ -1,6 +1,16 @@
 import { parseArgs } from 'node:util';
 import { UsageError, type CliIo, type Command } from '../command';
-import { COINS, REGISTRY_CHAINS, checkAddress, checkValidatorId, formatAssetId, getCoin, parseAssetId, suggestChainSlug, type Check } from '../../../domain/index';
+import {
+  COINS,
+  REGISTRY_CHAINS,
+  checkAddress,
+  checkValidatorId,
+  formatAssetId,
+  getCoin,
+  parseAssetId,
+  suggestChainSlug,
+  type Check,
+} from '../../../domain/index';
 
 /** One element of the `--json` output. */
 export interface IdCheckResult {
@@ -26,7 +36,10 @@ function wrap(words: readonly string[], indent = '  ', width = 96): string {
 
 /** Shows an input on one line: escapes control and invisible characters, shortens very long ones. */
 function displayInput(input: string): string {
-  const escaped = input.replace(/[\u0000-\u001f\u007f-\u00a0\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/gu, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const escaped = input.replace(
+    /[\u0000-\u001f\u007f-\u00a0\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/gu,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
   return escaped.length > 80 ? `${escaped.slice(0, 60)}… (${input.length} characters)` : escaped;
 }
 
@@ -81,9 +94,15 @@ ${wrap(REGISTRY_CHAINS.map((c) => c.slug))}`,
     const { value: slug, json, inputs } = parse(argv, 'chain');
     if (!REGISTRY_CHAINS.some((c) => c.slug === slug)) {
       const hint = suggestChainSlug(slug);
-      throw new UsageError(`"${slug}" is not a registry chain${hint ? ` — did you mean "${hint}"?` : ' — the chains are listed in the help.'}`);
+      throw new UsageError(
+        `"${slug}" is not a registry chain${hint ? ` — did you mean "${hint}"?` : ' — the chains are listed in the help.'}`,
+      );
     }
-    return report(inputs.map((id) => toResult(id, checkValidatorId(slug, id))), json, io);
+    return report(
+      inputs.map((id) => toResult(id, checkValidatorId(slug, id))),
+      json,
+      io,
+    );
   },
 };
 
@@ -111,7 +130,11 @@ ${wrap(COINS.map((c) => `c${c.id} ${c.name}`))}`,
     if (!asset.ok) throw new UsageError(`--asset ${assetText}: ${asset.message}`);
     const coin = getCoin(asset.value.coin);
     if (!coin) throw new UsageError(`--asset ${formatAssetId(asset.value)} is not a gateway coin.`);
-    return report(inputs.map((a) => toResult(a, checkAddress(coin.id, a))), json, io);
+    return report(
+      inputs.map((a) => toResult(a, checkAddress(coin.id, a))),
+      json,
+      io,
+    );
   },
 };
 

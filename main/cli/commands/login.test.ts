@@ -43,7 +43,9 @@ describe('companion login', () => {
   it('reads the secrets from stdin lines, stores them in the keychain and only the URL in the profiles file', async () => {
     const cli = io(lines(TEST_CREDENTIALS.accessId, TEST_CREDENTIALS.secretKey));
     expect(await loginCommand.run(['--profile', profile, '--url', gateway.url, '--timeout', '20'], cli)).toBe(0);
-    expect(cli.out()).toContain(`Stored the credentials of profile "${profile}" in the OS keychain (service "gateway-companion", account "${profile}")`);
+    expect(cli.out()).toContain(
+      `Stored the credentials of profile "${profile}" in the OS keychain (service "gateway-companion", account "${profile}")`,
+    );
     expect(await keychain.get(profile)).toEqual(TEST_CREDENTIALS);
     const file = await readFile(profilesFile(currentPathContext(cli.env)), 'utf8');
     expect(JSON.parse(file).profiles[profile]).toEqual({ kind: 'remote', url: gateway.url, timeoutSeconds: 20 });
@@ -63,11 +65,19 @@ describe('companion login', () => {
   });
 
   it('refuses bad usage before reading any secret', async () => {
-    await expect(loginCommand.run(['--profile', profile], io(lines('a', 'b')))).rejects.toThrow(/does not exist yet: give its gateway URL with --url/);
-    await expect(loginCommand.run(['--profile', profile, '--url', 'http://gateway.example.com/mcp'], io(lines('a', 'b')))).rejects.toThrow(/refusing plain http/);
+    await expect(loginCommand.run(['--profile', profile], io(lines('a', 'b')))).rejects.toThrow(
+      /does not exist yet: give its gateway URL with --url/,
+    );
+    await expect(loginCommand.run(['--profile', profile, '--url', 'http://gateway.example.com/mcp'], io(lines('a', 'b')))).rejects.toThrow(
+      /refusing plain http/,
+    );
     await expect(loginCommand.run(['--profile', profile, '--url', gateway.url], io(lines('only-one')))).rejects.toThrow(UsageError);
-    await expect(loginCommand.run(['--profile', profile, '--url', gateway.url, '--ca-file', '/nonexistent.pem'], io(lines('a', 'b')))).rejects.toThrow(/cannot read --ca-file/);
-    await expect(loginCommand.run(['--profile', 'bad/name', '--url', gateway.url], io(lines('a', 'b')))).rejects.toThrow(/invalid profile name/);
+    await expect(
+      loginCommand.run(['--profile', profile, '--url', gateway.url, '--ca-file', '/nonexistent.pem'], io(lines('a', 'b'))),
+    ).rejects.toThrow(/cannot read --ca-file/);
+    await expect(loginCommand.run(['--profile', 'bad/name', '--url', gateway.url], io(lines('a', 'b')))).rejects.toThrow(
+      /invalid profile name/,
+    );
     expect(await keychain.get(profile)).toBeUndefined();
   });
 });
@@ -80,7 +90,12 @@ describe('companion status', () => {
     const report = JSON.parse(cli.out());
     expect(report.profile).toMatchObject({ name: profile, kind: 'remote', url: gateway.url });
     expect(report.credentials).toMatchObject({ source: 'keychain', stored: true, service: 'gateway-companion', account: profile });
-    expect(report.connection).toMatchObject({ ok: true, serverName: 'fake-gateway', serverVersion: '1.0.0', protocolVersion: '2025-11-25' });
+    expect(report.connection).toMatchObject({
+      ok: true,
+      serverName: 'fake-gateway',
+      serverVersion: '1.0.0',
+      protocolVersion: '2025-11-25',
+    });
     expect(report.connection.latencyMs).toBeGreaterThan(0);
     expect(cli.out()).not.toContain(TEST_CREDENTIALS.secretKey);
     // The test ended its session.

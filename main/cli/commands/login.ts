@@ -34,7 +34,10 @@ The built-in "default" profile is the bundled reference gateway: "companion logi
 just stores its demo account in the keychain.`;
 
 /** The profile a command acts on: --profile, else the profiles file's default, else `default`. */
-export async function profileFromOption(option: string | undefined, env: NodeJS.ProcessEnv): Promise<{ paths: PathContext; store: ProfileStore; name: string }> {
+export async function profileFromOption(
+  option: string | undefined,
+  env: NodeJS.ProcessEnv,
+): Promise<{ paths: PathContext; store: ProfileStore; name: string }> {
   const paths = currentPathContext(env);
   const store = new ProfileStore(profilesFile(paths));
   const name = option ?? (await store.defaultName());
@@ -53,7 +56,10 @@ async function readSecrets(io: CliIo): Promise<{ accessId: string; secretKey: st
     return { accessId: accessId.trim(), secretKey: secretKey.trim() };
   }
   const [accessId = '', secretKey = ''] = await readLines(io.stdin, 2);
-  if (!accessId.trim() || !secretKey.trim()) throw new UsageError('stdin is not a terminal, so the access id and the secret key are read from its first two lines; got fewer than two non-empty lines.');
+  if (!accessId.trim() || !secretKey.trim())
+    throw new UsageError(
+      'stdin is not a terminal, so the access id and the secret key are read from its first two lines; got fewer than two non-empty lines.',
+    );
   return { accessId: accessId.trim(), secretKey: secretKey.trim() };
 }
 
@@ -66,7 +72,8 @@ async function caFileOption(value: string | undefined, cwd: string): Promise<str
   } catch (error) {
     throw new UsageError(`cannot read --ca-file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  if (!text.includes('-----BEGIN CERTIFICATE-----')) throw new UsageError(`--ca-file ${file} holds no PEM certificate ("-----BEGIN CERTIFICATE-----")`);
+  if (!text.includes('-----BEGIN CERTIFICATE-----'))
+    throw new UsageError(`--ca-file ${file} holds no PEM certificate ("-----BEGIN CERTIFICATE-----")`);
   return file;
 }
 
@@ -77,31 +84,42 @@ export const loginCommand: Command = {
   async run(argv, io) {
     const { values } = parseArgs({
       args: [...argv],
-      options: { profile: { type: 'string' }, url: { type: 'string' }, 'ca-file': { type: 'string' }, 'no-proxy': { type: 'boolean' }, timeout: { type: 'string' }, 'set-default': { type: 'boolean' } },
+      options: {
+        profile: { type: 'string' },
+        url: { type: 'string' },
+        'ca-file': { type: 'string' },
+        'no-proxy': { type: 'boolean' },
+        timeout: { type: 'string' },
+        'set-default': { type: 'boolean' },
+      },
       strict: true,
       allowPositionals: false,
     });
     const { paths, store, name } = await profileFromOption(values.profile, io.env);
     const timeoutSeconds = values.timeout === undefined ? undefined : Number(values.timeout);
-    if (timeoutSeconds !== undefined && !(Number.isFinite(timeoutSeconds) && timeoutSeconds > 0 && timeoutSeconds <= 3600)) throw new UsageError(`--timeout must be a number of seconds from 1 to 3600, got "${values.timeout}".`);
+    if (timeoutSeconds !== undefined && !(Number.isFinite(timeoutSeconds) && timeoutSeconds > 0 && timeoutSeconds <= 3600))
+      throw new UsageError(`--timeout must be a number of seconds from 1 to 3600, got "${values.timeout}".`);
     const caFile = await caFileOption(values['ca-file'], process.cwd());
 
     let existing = await store.get(name);
     if (!existing && name === DEFAULT_PROFILE && values.url === undefined) existing = await ensureDefaultProfile({ paths, env: io.env });
     if (existing?.kind === 'embedded' && values.url === undefined) {
       await ensureDefaultProfile({ paths, env: io.env, learnDemoAccount });
-      io.stdout.write(`Profile "${name}" is the bundled reference gateway (${existing.url}); its demo account is stored in the OS keychain.\nTo use your own gateway: companion login --profile NAME --url URL\n`);
+      io.stdout.write(
+        `Profile "${name}" is the bundled reference gateway (${existing.url}); its demo account is stored in the OS keychain.\nTo use your own gateway: companion login --profile NAME --url URL\n`,
+      );
       return 0;
     }
-    if (!existing && values.url === undefined) throw new UsageError(`profile "${name}" does not exist yet: give its gateway URL with --url`);
+    if (!existing && values.url === undefined)
+      throw new UsageError(`profile "${name}" does not exist yet: give its gateway URL with --url`);
 
     const profile: Profile = {
       name,
       kind: existing?.kind === 'embedded' ? 'embedded' : 'remote',
       url: values.url ?? (existing as Profile).url,
-      ...(caFile ?? existing?.caFile ? { caFile: caFile ?? existing?.caFile } : {}),
+      ...((caFile ?? existing?.caFile) ? { caFile: caFile ?? existing?.caFile } : {}),
       ...(values['no-proxy'] ? { proxy: false } : existing?.proxy !== undefined ? { proxy: existing.proxy } : {}),
-      ...(timeoutSeconds ?? existing?.timeoutSeconds ? { timeoutSeconds: timeoutSeconds ?? existing?.timeoutSeconds } : {}),
+      ...((timeoutSeconds ?? existing?.timeoutSeconds) ? { timeoutSeconds: timeoutSeconds ?? existing?.timeoutSeconds } : {}),
     };
     let saved: Profile;
     try {

@@ -31,7 +31,12 @@ describe('companion logo check', () => {
     expect(photo.code).toBe(1);
     const json = JSON.parse(photo.out) as { facts: { format: string }; findings: { code: string }[]; errors: number };
     expect(json.facts.format).toBe('jpeg');
-    expect(json.findings.map((f) => f.code)).toEqual(['logo-not-png', 'logo-file-too-large', 'logo-not-square', 'logo-dimensions-too-large']);
+    expect(json.findings.map((f) => f.code)).toEqual([
+      'logo-not-png',
+      'logo-file-too-large',
+      'logo-not-square',
+      'logo-dimensions-too-large',
+    ]);
     const bomb = await companion('logo', 'check', join(dir, 'bomb.png'));
     expect([bomb.code, bomb.out]).toEqual([1, expect.stringMatching(/logo-too-many-pixels/)]);
   });
@@ -56,7 +61,10 @@ describe('companion logo fix', () => {
     expect((await companion('logo', 'fix', join(dir, 'photo.jpg'), out, '--crop', '0,0,800,800')).code).toBe(0);
 
     const tooSmall = await companion('logo', 'fix', join(dir, 'photo.jpg'), out, '--size', '100');
-    expect([tooSmall.code, tooSmall.err]).toEqual([1, 'The logo size must be a whole number from 128 to 512 (256 is recommended); got 100.\n']);
+    expect([tooSmall.code, tooSmall.err]).toEqual([
+      1,
+      'The logo size must be a whole number from 128 to 512 (256 is recommended); got 100.\n',
+    ]);
     const bomb = await companion('logo', 'fix', join(dir, 'bomb.png'), out);
     expect([bomb.code, bomb.err]).toEqual([1, expect.stringMatching(/20000×20000 px \(400 megapixels\), more than the 64 megapixels/)]);
     const badCrop = await companion('logo', 'fix', join(dir, 'photo.jpg'), out, '--crop', '1,2,3');

@@ -45,7 +45,12 @@ Reports whether FILE would be accepted as a validator logo.png: a real, undamage
 Options:
   --json   Print {"facts":{...},"findings":[...],"errors":N,"warnings":N,"infos":N}`,
   async run(argv, io) {
-    const { values, positionals } = parseArgs({ args: [...argv], options: { json: { type: 'boolean' } }, strict: true, allowPositionals: true });
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      options: { json: { type: 'boolean' } },
+      strict: true,
+      allowPositionals: true,
+    });
     if (positionals.length !== 1) throw new UsageError(`give one image file. Usage: ${checkUsage}`);
     const { checkLogo } = await loadRegistry();
     const file = positionals[0]!;
@@ -64,7 +69,8 @@ function parseCrop(value: string): CropBox {
   return { left, top, width, height };
 }
 
-const fixUsage = 'companion logo fix IN OUT [--size 256] [--fit cover|contain] [--position centre|attention] [--crop L,T,W,H] [--previews DIR] [--json]';
+const fixUsage =
+  'companion logo fix IN OUT [--size 256] [--fit cover|contain] [--position centre|attention] [--crop L,T,W,H] [--previews DIR] [--json]';
 
 export const logoFixCommand: Command = {
   path: ['logo', 'fix'],
@@ -85,7 +91,14 @@ Options:
   async run(argv, io) {
     const { values, positionals } = parseArgs({
       args: [...argv],
-      options: { size: { type: 'string' }, fit: { type: 'string' }, position: { type: 'string' }, crop: { type: 'string' }, previews: { type: 'string' }, json: { type: 'boolean' } },
+      options: {
+        size: { type: 'string' },
+        fit: { type: 'string' },
+        position: { type: 'string' },
+        crop: { type: 'string' },
+        previews: { type: 'string' },
+        json: { type: 'boolean' },
+      },
       strict: true,
       allowPositionals: true,
     });
@@ -98,11 +111,13 @@ Options:
       options.size = size;
     }
     if (values.fit !== undefined) {
-      if (values.fit !== 'cover' && values.fit !== 'contain') throw new UsageError(`--fit must be "cover" or "contain", got "${values.fit}".`);
+      if (values.fit !== 'cover' && values.fit !== 'contain')
+        throw new UsageError(`--fit must be "cover" or "contain", got "${values.fit}".`);
       options.fit = values.fit;
     }
     if (values.position !== undefined) {
-      if (values.position !== 'centre' && values.position !== 'attention') throw new UsageError(`--position must be "centre" or "attention", got "${values.position}".`);
+      if (values.position !== 'centre' && values.position !== 'attention')
+        throw new UsageError(`--position must be "centre" or "attention", got "${values.position}".`);
       options.position = values.position;
     }
     if (values.crop !== undefined) options.crop = parseCrop(values.crop);
@@ -110,7 +125,14 @@ Options:
   },
 };
 
-async function fix(input: string, output: string, options: FixLogoOptions, previewDir: string | undefined, json: boolean, io: CliIo): Promise<number> {
+async function fix(
+  input: string,
+  output: string,
+  options: FixLogoOptions,
+  previewDir: string | undefined,
+  json: boolean,
+  io: CliIo,
+): Promise<number> {
   const { fixLogo, RegistryError } = await loadRegistry();
   const { writeFileAtomic } = await import('../../../registry/atomic-write');
   let result;
@@ -135,9 +157,14 @@ async function fix(input: string, output: string, options: FixLogoOptions, previ
   }
   const ok = !result.after.findings.some((f) => f.severity === 'error');
   if (json) {
-    io.stdout.write(`${JSON.stringify({ ok, output, bytes: result.png.length, encoding: result.encoding, notes: result.notes, before: await checkJson(result.before), after: await checkJson(result.after), ...(previewDir ? { previews } : {}) }, null, 2)}\n`);
+    io.stdout.write(
+      `${JSON.stringify({ ok, output, bytes: result.png.length, encoding: result.encoding, notes: result.notes, before: await checkJson(result.before), after: await checkJson(result.after), ...(previewDir ? { previews } : {}) }, null, 2)}\n`,
+    );
   } else {
-    const text = [await checkText('Before', result.before), await checkText('After ', { ...result.after, findings: result.after.findings.map((f) => ({ ...f, path: output })) })];
+    const text = [
+      await checkText('Before', result.before),
+      await checkText('After ', { ...result.after, findings: result.after.findings.map((f) => ({ ...f, path: output })) }),
+    ];
     text.push(...result.notes.map((n) => `${n}\n`), `Wrote ${output}\n`, ...Object.values(previews).map((p) => `Preview: ${p}\n`));
     io.stdout.write(text.join(''));
   }

@@ -16,10 +16,19 @@ Options:
   --profile NAME  Profile to log out (default: the default profile, else "default").
   --forget        Also remove the profile (URL and settings) from the profiles file.`,
   async run(argv, io) {
-    const { values } = parseArgs({ args: [...argv], options: { profile: { type: 'string' }, forget: { type: 'boolean' } }, strict: true, allowPositionals: false });
+    const { values } = parseArgs({
+      args: [...argv],
+      options: { profile: { type: 'string' }, forget: { type: 'boolean' } },
+      strict: true,
+      allowPositionals: false,
+    });
     const { store, name } = await profileFromOption(values.profile, io.env);
     const removed = await clearCredentials(name);
-    io.stdout.write(removed ? `Removed the credentials of profile "${name}" from the OS keychain.\n` : `No credentials were stored for profile "${name}".\n`);
+    io.stdout.write(
+      removed
+        ? `Removed the credentials of profile "${name}" from the OS keychain.\n`
+        : `No credentials were stored for profile "${name}".\n`,
+    );
     if (values.forget) {
       const forgotten = await store.remove(name);
       io.stdout.write(forgotten ? `Removed profile "${name}" from ${store.file}.\n` : `There was no profile "${name}" in ${store.file}.\n`);

@@ -36,7 +36,9 @@ describe('companion registry check', () => {
   it('prints findings grouped by file with line:column and a summary, and exits 1 on errors', async () => {
     const { code, out } = await run(registryCheckCommand, root, '--chain', 'umee');
     expect(code).toBe(1);
-    expect(out).toContain('blockchains/umee/validators/list.json\n  45:15   error    id-invalid [bandvaloper1hd…egfv2m]  "bandvaloper1hdw8pzr79y4at0teak0mwcrjhv3e6n3wegfv2m" is not a valid Umee validator id');
+    expect(out).toContain(
+      'blockchains/umee/validators/list.json\n  45:15   error    id-invalid [bandvaloper1hd…egfv2m]  "bandvaloper1hdw8pzr79y4at0teak0mwcrjhv3e6n3wegfv2m" is not a valid Umee validator id',
+    );
     expect(out.trimEnd().split('\n').at(-1)).toBe('1 chain, 8 validators, 0 logos: 9 errors, 0 warnings, 0 notes.');
   });
 
@@ -55,7 +57,11 @@ describe('companion registry check', () => {
     const empty = await tempDir();
     try {
       await writeFile(join(clean, 'blockchains/aptos/validators/list.json'), '[]');
-      expect(await run(registryCheckCommand, clean)).toEqual({ code: 0, out: '1 chain, 0 validators, 0 logos: 0 errors, 0 warnings, 0 notes.\n', err: '' });
+      expect(await run(registryCheckCommand, clean)).toEqual({
+        code: 0,
+        out: '1 chain, 0 validators, 0 logos: 0 errors, 0 warnings, 0 notes.\n',
+        err: '',
+      });
       const wrong = await run(registryCheckCommand, empty);
       expect([wrong.code, wrong.err]).toEqual([1, expect.stringMatching(/is not a validator registry folder/)]);
     } finally {
@@ -74,8 +80,22 @@ describe('companion registry add / update / disable / undo', () => {
   });
 
   const addArgs = async (seed: number, ...extra: string[]) => [
-    root, '--chain', 'cosmos', '--id', await newValoperId('cosmosvaloper', seed), '--name', 'CLI Validator', '--description', 'Added from the CLI.',
-    '--website', 'https://cli.example.org', '--commission', '5', '--history-dir', historyDir, ...extra,
+    root,
+    '--chain',
+    'cosmos',
+    '--id',
+    await newValoperId('cosmosvaloper', seed),
+    '--name',
+    'CLI Validator',
+    '--description',
+    'Added from the CLI.',
+    '--website',
+    'https://cli.example.org',
+    '--commission',
+    '5',
+    '--history-dir',
+    historyDir,
+    ...extra,
   ];
 
   it('--dry-run shows the entry, the diff and the files, and writes nothing', async () => {
@@ -94,7 +114,9 @@ describe('companion registry add / update / disable / undo', () => {
     const before = await readFile(listFile());
     const { code, out } = await run(registryAddCommand, ...(await addArgs(12, '--website', 'cli.example.org')));
     expect(code).toBe(1);
-    expect(out).toMatch(/Nothing was written: fix the errors above, or accept a check knowingly with --override CODE \(website-no-scheme, logo-missing\)\./);
+    expect(out).toMatch(
+      /Nothing was written: fix the errors above, or accept a check knowingly with --override CODE \(website-no-scheme, logo-missing\)\./,
+    );
     expect(await readFile(listFile())).toEqual(before);
     await expect(run(registryAddCommand, root, '--chain', 'cosmos')).rejects.toThrow(/missing --id, --name, --description, --website/);
     await expect(run(registryAddCommand, ...(await addArgs(12, '--commission', 'ten')))).rejects.toThrow(/--commission must be a number/);
@@ -104,7 +126,14 @@ describe('companion registry add / update / disable / undo', () => {
     const before = await readFile(listFile());
     const { code, out } = await run(registryAddCommand, ...(await addArgs(13, '--logo', logoFile, '--fix-logo', '--json')));
     expect(code).toBe(0);
-    const result = JSON.parse(out) as { ok: boolean; written: boolean; operationId: string; id: string; files: { path: string }[]; blocking: string[] };
+    const result = JSON.parse(out) as {
+      ok: boolean;
+      written: boolean;
+      operationId: string;
+      id: string;
+      files: { path: string }[];
+      blocking: string[];
+    };
     expect(result).toMatchObject({ ok: true, written: true, blocking: [] });
     const logo = join(root, 'blockchains/cosmos/validators/assets', result.id, 'logo.png');
     expect((await checkLogo(logo)).findings).toEqual([]);
@@ -123,16 +152,44 @@ describe('companion registry add / update / disable / undo', () => {
   it('updates and disables in place; refuses an unknown id clearly', async () => {
     const entries = JSON.parse(await readFile(listFile(), 'utf8')) as { id: string; name: string }[];
     const target = entries[5]!;
-    expect((await run(registryUpdateCommand, root, '--chain', 'cosmos', '--id', target.id, '--name', 'Renamed', '--history-dir', historyDir)).code).toBe(0);
-    const disabled = await run(registryDisableCommand, root, '--chain', 'cosmos', '--id', target.id, '--note', 'Shut down', '--history-dir', historyDir);
+    expect(
+      (await run(registryUpdateCommand, root, '--chain', 'cosmos', '--id', target.id, '--name', 'Renamed', '--history-dir', historyDir))
+        .code,
+    ).toBe(0);
+    const disabled = await run(
+      registryDisableCommand,
+      root,
+      '--chain',
+      'cosmos',
+      '--id',
+      target.id,
+      '--note',
+      'Shut down',
+      '--history-dir',
+      historyDir,
+    );
     expect(disabled.code).toBe(0);
     const after = (JSON.parse(await readFile(listFile(), 'utf8')) as Record<string, unknown>[])[5];
     expect(after).toMatchObject({ id: target.id, name: 'Renamed', status: { disabled: true, note: 'Shut down' } });
-    const diff = git(root, 'diff', '-U0').split('\n').filter((l) => /^[-+]\s/.test(l));
-    expect(diff).toEqual([`-        "name": "${target.name}",`, '+        "name": "Renamed",', expect.stringMatching(/^-        "website": /), expect.stringMatching(/^\+        "website": .*,$/), '+        "status": {', '+            "disabled": true,', '+            "note": "Shut down"', '+        }']);
+    const diff = git(root, 'diff', '-U0')
+      .split('\n')
+      .filter((l) => /^[-+]\s/.test(l));
+    expect(diff).toEqual([
+      `-        "name": "${target.name}",`,
+      '+        "name": "Renamed",',
+      expect.stringMatching(/^-        "website": /),
+      expect.stringMatching(/^\+        "website": .*,$/),
+      '+        "status": {',
+      '+            "disabled": true,',
+      '+            "note": "Shut down"',
+      '+        }',
+    ]);
 
     const missing = await run(registryDisableCommand, root, '--chain', 'cosmos', '--id', 'cosmosvaloper1xyz', '--note', 'x');
-    expect([missing.code, missing.err]).toEqual([1, 'cosmos has no validator with the id cosmosvaloper1xyz. Check the id (it must match exactly), or use add.\n']);
+    expect([missing.code, missing.err]).toEqual([
+      1,
+      'cosmos has no validator with the id cosmosvaloper1xyz. Check the id (it must match exactly), or use add.\n',
+    ]);
     await expect(run(registryUpdateCommand, root, '--chain', 'cosmos', '--id', target.id)).rejects.toThrow(/nothing to change/);
   });
 });

@@ -10,7 +10,12 @@ const loadFormat = () => import('../../../registry/report-format');
 const ROOT_HELP = '<registry-root> is the folder of your copy of the assets repository (it contains "blockchains").';
 
 function rootArg(positionals: readonly string[], usage: string): string {
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? `the registry folder is missing. Usage: ${usage}` : `expected one registry folder, got ${positionals.length}: ${positionals.join(' ')}`);
+  if (positionals.length !== 1)
+    throw new UsageError(
+      positionals.length === 0
+        ? `the registry folder is missing. Usage: ${usage}`
+        : `expected one registry folder, got ${positionals.length}: ${positionals.join(' ')}`,
+    );
   return resolve(positionals[0]!);
 }
 
@@ -68,7 +73,12 @@ Exit code: 0 when there are no errors (warnings and notes allowed), 1 when there
     try {
       report = await checkRegistry(root, {
         ...(values.chain ? { chains: values.chain } : {}),
-        ...(tty ? { onProgress: (e) => e.phase === 'check' && io.stderr.write(`\rChecking ${e.done}/${e.total} ${e.path ?? ''}`.slice(0, 100).padEnd(100)) } : {}),
+        ...(tty
+          ? {
+              onProgress: (e) =>
+                e.phase === 'check' && io.stderr.write(`\rChecking ${e.done}/${e.total} ${e.path ?? ''}`.slice(0, 100).padEnd(100)),
+            }
+          : {}),
       });
     } catch (error) {
       return refused(error, io, json);
@@ -109,7 +119,13 @@ const entryOptions = {
   json: { type: 'boolean' },
 } as const;
 
-type EntryValues = { [K in keyof typeof entryOptions]?: (typeof entryOptions)[K] extends { multiple: true } ? string[] : (typeof entryOptions)[K]['type'] extends 'boolean' ? boolean : string };
+type EntryValues = {
+  [K in keyof typeof entryOptions]?: (typeof entryOptions)[K] extends { multiple: true }
+    ? string[]
+    : (typeof entryOptions)[K]['type'] extends 'boolean'
+      ? boolean
+      : string;
+};
 
 function required<V extends Record<string, unknown>>(values: V, names: readonly (keyof V & string)[], usage: string): void {
   const missing = names.filter((n) => values[n] === undefined);
@@ -134,7 +150,8 @@ function logoOf(values: EntryValues): LogoInput | undefined {
   const fix: FixLogoOptions = {};
   if (values.size !== undefined) fix.size = numberOption('size', values.size, true)!;
   if (values.fit !== undefined) {
-    if (values.fit !== 'cover' && values.fit !== 'contain') throw new UsageError(`--fit must be "cover" or "contain", got "${values.fit}".`);
+    if (values.fit !== 'cover' && values.fit !== 'contain')
+      throw new UsageError(`--fit must be "cover" or "contain", got "${values.fit}".`);
     fix.fit = values.fit;
   }
   return { source: resolve(values.logo), ...(values['fix-logo'] ? { fix } : {}) };
@@ -146,11 +163,18 @@ async function printPlan(plan: WritePlan, io: CliIo): Promise<void> {
   const out: string[] = [plan.summary, '', 'Entry:', `    ${plan.entryJson}`, ''];
   if (plan.logoFix) {
     const { before, after, notes } = plan.logoFix;
-    out.push(`Logo fixed: ${countsLine(countFindings(before.findings))} before, ${countsLine(countFindings(after.findings))} after.`, ...notes.map((n) => `  ${n}`), '');
+    out.push(
+      `Logo fixed: ${countsLine(countFindings(before.findings))} before, ${countsLine(countFindings(after.findings))} after.`,
+      ...notes.map((n) => `  ${n}`),
+      '',
+    );
   }
   if (plan.findings.length) out.push('Findings:', formatFindings(plan.findings, { showInfo: true }).trimEnd(), '');
   if (plan.diff) out.push(plan.diff.trimEnd(), '');
-  out.push('Files:', ...plan.files.map((f) => `  ${f.path} (${f.before ? 'changed' : 'new'}, ${f.after.length.toLocaleString('en-US')} bytes)`));
+  out.push(
+    'Files:',
+    ...plan.files.map((f) => `  ${f.path} (${f.before ? 'changed' : 'new'}, ${f.after.length.toLocaleString('en-US')} bytes)`),
+  );
   if (plan.files.length === 0) out.push('  (nothing changes)');
   io.stdout.write(`${out.join('\n')}\n`);
 }
@@ -188,7 +212,11 @@ async function planAndWrite(root: string, operation: WriteOperation, values: Wri
       if (json) io.stdout.write(planJson(plan, { ok: !blocked, written: false }, findingJson));
       else {
         await printPlan(plan, io);
-        io.stdout.write(blocked ? `\nNothing was written: fix the errors above, or accept a check knowingly with --override CODE (${[...new Set(plan.blocking.map((f) => f.code))].join(', ')}).\n` : '\nDry run: nothing was written.\n');
+        io.stdout.write(
+          blocked
+            ? `\nNothing was written: fix the errors above, or accept a check knowingly with --override CODE (${[...new Set(plan.blocking.map((f) => f.code))].join(', ')}).\n`
+            : '\nDry run: nothing was written.\n',
+        );
       }
       return blocked ? 1 : 0;
     }
@@ -196,7 +224,11 @@ async function planAndWrite(root: string, operation: WriteOperation, values: Wri
     if (json) io.stdout.write(planJson(plan, { ok: true, written: true, operationId: applied.operationId }, findingJson));
     else {
       await printPlan(plan, io);
-      io.stdout.write(applied.written.length ? `\nWritten. To undo: companion registry undo "${root}" --operation ${applied.operationId}\n` : '\nNothing to write: the files already say this.\n');
+      io.stdout.write(
+        applied.written.length
+          ? `\nWritten. To undo: companion registry undo "${root}" --operation ${applied.operationId}\n`
+          : '\nNothing to write: the files already say this.\n',
+      );
     }
     return 0;
   } catch (error) {
@@ -204,7 +236,8 @@ async function planAndWrite(root: string, operation: WriteOperation, values: Wri
   }
 }
 
-const addUsage = 'companion registry add <registry-root> --chain C --id ID --name N --description D --website URL [--commission N] [--payout-delay N] [--payout-period N] [--min-delegation N] --logo FILE [--fix-logo] [--json]';
+const addUsage =
+  'companion registry add <registry-root> --chain C --id ID --name N --description D --website URL [--commission N] [--payout-delay N] [--payout-period N] [--min-delegation N] --logo FILE [--fix-logo] [--json]';
 
 const WRITE_OPTIONS_HELP = `  --logo FILE             The logo (written to assets/<id>/logo.png)
   --fix-logo              Convert the logo first: any common image becomes a 256×256 PNG under 100,000 bytes
@@ -257,7 +290,8 @@ ${WRITE_OPTIONS_HELP}`,
   },
 };
 
-const updateUsage = 'companion registry update <registry-root> --chain C --id ID [--name N] [--description D] [--website URL] [--commission N] [--payout-delay N] [--payout-period N] [--min-delegation N] [--logo FILE [--fix-logo]] [--json]';
+const updateUsage =
+  'companion registry update <registry-root> --chain C --id ID [--name N] [--description D] [--website URL] [--commission N] [--payout-delay N] [--payout-period N] [--min-delegation N] [--logo FILE [--fix-logo]] [--json]';
 
 export const registryUpdateCommand: Command = {
   path: ['registry', 'update'],
@@ -283,7 +317,10 @@ ${WRITE_OPTIONS_HELP}`,
     const minDelegation = numberOption('min-delegation', values['min-delegation'], false);
     if (minDelegation !== undefined) changes.staking = { minDelegation };
     const logo = logoOf(values);
-    if (Object.keys(changes).length === 0 && !logo) throw new UsageError('nothing to change: give at least one of --name, --description, --website, --commission, --payout-delay, --payout-period, --min-delegation, --logo.');
+    if (Object.keys(changes).length === 0 && !logo)
+      throw new UsageError(
+        'nothing to change: give at least one of --name, --description, --website, --commission, --payout-delay, --payout-period, --min-delegation, --logo.',
+      );
     return planAndWrite(root, { kind: 'update', chain: values.chain!, id: values.id!, changes, ...(logo ? { logo } : {}) }, values, io);
   },
 };
@@ -305,7 +342,15 @@ Options:
   async run(argv, io) {
     const { values, positionals } = parseArgs({
       args: [...argv],
-      options: { chain: { type: 'string' }, id: { type: 'string' }, note: { type: 'string' }, override: { type: 'string', multiple: true }, 'dry-run': { type: 'boolean' }, 'history-dir': { type: 'string' }, json: { type: 'boolean' } },
+      options: {
+        chain: { type: 'string' },
+        id: { type: 'string' },
+        note: { type: 'string' },
+        override: { type: 'string', multiple: true },
+        'dry-run': { type: 'boolean' },
+        'history-dir': { type: 'string' },
+        json: { type: 'boolean' },
+      },
       strict: true,
       allowPositionals: true,
     });
@@ -350,13 +395,22 @@ Options:
       const records = await registryHistory(root, historyDir);
       if (json) io.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
       else if (records.length === 0) io.stdout.write('No recorded writes for this registry.\n');
-      else io.stdout.write(`${records.map((r) => `${r.id}  ${r.time}  ${r.summary}${r.undoneBy ? `  (undone by ${r.undoneBy})` : ''}`).join('\n')}\n`);
+      else
+        io.stdout.write(
+          `${records.map((r) => `${r.id}  ${r.time}  ${r.summary}${r.undoneBy ? `  (undone by ${r.undoneBy})` : ''}`).join('\n')}\n`,
+        );
       return 0;
     }
     try {
       const result = await undo(root, { ...historyDir, ...(values.operation ? { operationId: values.operation } : {}) });
-      if (json) io.stdout.write(`${JSON.stringify({ ok: true, undone: result.undone.id, operationId: result.operationId, restored: result.restored }, null, 2)}\n`);
-      else io.stdout.write(`Undone: ${result.undone.summary}\nRestored: ${result.restored.join(', ') || '(files were already as before)'}\nTo redo: companion registry undo "${root}" --operation ${result.operationId}\n`);
+      if (json)
+        io.stdout.write(
+          `${JSON.stringify({ ok: true, undone: result.undone.id, operationId: result.operationId, restored: result.restored }, null, 2)}\n`,
+        );
+      else
+        io.stdout.write(
+          `Undone: ${result.undone.summary}\nRestored: ${result.restored.join(', ') || '(files were already as before)'}\nTo redo: companion registry undo "${root}" --operation ${result.operationId}\n`,
+        );
       return 0;
     } catch (error) {
       return refused(error, io, json);
@@ -364,4 +418,10 @@ Options:
   },
 };
 
-export const registryCommands: readonly Command[] = [registryCheckCommand, registryAddCommand, registryUpdateCommand, registryDisableCommand, registryUndoCommand];
+export const registryCommands: readonly Command[] = [
+  registryCheckCommand,
+  registryAddCommand,
+  registryUpdateCommand,
+  registryDisableCommand,
+  registryUndoCommand,
+];

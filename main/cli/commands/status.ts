@@ -23,7 +23,9 @@ Exit status: 0 when the connection works (or --offline and credentials are store
 
 function credentialLine(name: string, c: CredentialStatus): string {
   if (c.source === 'environment') {
-    return c.stored ? `from the environment (${ENV_OPT_IN}=env opt-in; the keychain is not used)` : `environment opt-in is set but unusable: ${c.environmentError}`;
+    return c.stored
+      ? `from the environment (${ENV_OPT_IN}=env opt-in; the keychain is not used)`
+      : `environment opt-in is set but unusable: ${c.environmentError}`;
   }
   if (c.keychainError) return `unknown: ${c.keychainError.message}`;
   if (c.stored) return `stored in the OS keychain (service "${KEYCHAIN_SERVICE}", account "${name}")`;
@@ -40,24 +42,42 @@ function proxyLine(profile: Profile, env: NodeJS.ProcessEnv): string {
 
 export const statusCommand: Command = {
   path: ['status'],
-  summary: "Show a profile, whether its credentials are stored, and test the connection",
+  summary: 'Show a profile, whether its credentials are stored, and test the connection',
   help: HELP,
   async run(argv, io) {
-    const { values } = parseArgs({ args: [...argv], options: { profile: { type: 'string' }, json: { type: 'boolean' }, offline: { type: 'boolean' } }, strict: true, allowPositionals: false });
+    const { values } = parseArgs({
+      args: [...argv],
+      options: { profile: { type: 'string' }, json: { type: 'boolean' }, offline: { type: 'boolean' } },
+      strict: true,
+      allowPositionals: false,
+    });
     const { paths, store, name } = await profileFromOption(values.profile, io.env);
     const stored = await store.get(name);
     // The built-in profile exists implicitly until first use writes it.
     const profile: Profile | undefined = stored ?? (name === DEFAULT_PROFILE ? { name, kind: 'embedded', url: EMBEDDED_URL } : undefined);
-    if (!profile) throw new Error(`there is no profile named "${name}" in ${store.file}; create it with: companion login --profile ${name} --url URL`);
+    if (!profile)
+      throw new Error(`there is no profile named "${name}" in ${store.file}; create it with: companion login --profile ${name} --url URL`);
     const credentials = await credentialStatus(name, { env: io.env });
     const embedded = profile.kind === 'embedded';
 
     let connection: Awaited<ReturnType<typeof import('../../../bridge/probe').probeProfile>> | undefined;
     if (!values.offline && (credentials.stored || embedded)) {
-      const [{ probeProfile }, { createLogger }, { startEmbeddedGateway }] = await Promise.all([import('../../../bridge/probe'), import('../../../bridge/logger'), import('../../bridge-host/index')]);
-      connection = await probeProfile({ profile: name, env: io.env, paths, log: createLogger({ debug: false, tag: 'status' }), embedded: startEmbeddedGateway });
+      const [{ probeProfile }, { createLogger }, { startEmbeddedGateway }] = await Promise.all([
+        import('../../../bridge/probe'),
+        import('../../../bridge/logger'),
+        import('../../bridge-host/index'),
+      ]);
+      connection = await probeProfile({
+        profile: name,
+        env: io.env,
+        paths,
+        log: createLogger({ debug: false, tag: 'status' }),
+        embedded: startEmbeddedGateway,
+      });
     }
-    const ignored = credentials.environmentIgnored ? `${ENV_SECRET_KEY} is set but ignored: set ${ENV_OPT_IN}=env to use environment credentials` : undefined;
+    const ignored = credentials.environmentIgnored
+      ? `${ENV_SECRET_KEY} is set but ignored: set ${ENV_OPT_IN}=env to use environment credentials`
+      : undefined;
 
     if (values.json) {
       io.stdout.write(
@@ -75,7 +95,9 @@ export const statusCommand: Command = {
       ];
       if (connection?.ok) {
         lines.push(`Connection:   ok, ping ${connection.latencyMs?.toFixed(1)} ms (initialize ${connection.initializeMs?.toFixed(0)} ms)`);
-        lines.push(`Server:       ${connection.serverName ?? '?'} ${connection.serverVersion ?? ''}, protocol ${connection.protocolVersion ?? '?'}`);
+        lines.push(
+          `Server:       ${connection.serverName ?? '?'} ${connection.serverVersion ?? ''}, protocol ${connection.protocolVersion ?? '?'}`,
+        );
       } else if (connection) {
         lines.push(`Connection:   FAILED: ${connection.error?.message ?? 'unknown error'}`);
       } else {

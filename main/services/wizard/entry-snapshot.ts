@@ -27,7 +27,14 @@ export function entrySnapshot(entry: unknown, index: number): EntrySnapshot | nu
     if (value !== undefined) unreadable.push(key);
     return '';
   };
-  const snapshot: EntrySnapshot = { index, id: entry['id'], name: text('name'), description: text('description'), website: text('website'), unreadable };
+  const snapshot: EntrySnapshot = {
+    index,
+    id: entry['id'],
+    name: text('name'),
+    description: text('description'),
+    website: text('website'),
+    unreadable,
+  };
   const sub = (key: 'payout' | 'staking' | 'status') => {
     const value = entry[key];
     if (value === undefined) return undefined;
@@ -42,7 +49,10 @@ export function entrySnapshot(entry: unknown, index: number): EntrySnapshot | nu
   const status = sub('status');
   const p = payout && pick(payout, ['commission', 'payoutDelay', 'payoutPeriod'], 'number', 'payout', unreadable);
   const s = staking && pick(staking, ['minDelegation'], 'number', 'staking', unreadable);
-  const d = status && { ...pick(status, ['disabled'], 'boolean', 'status', unreadable), ...pick(status, ['note'], 'string', 'status', unreadable) };
+  const d = status && {
+    ...pick(status, ['disabled'], 'boolean', 'status', unreadable),
+    ...pick(status, ['note'], 'string', 'status', unreadable),
+  };
   if (p) snapshot.payout = p;
   if (s) snapshot.staking = s;
   if (d && Object.keys(d).length > 0) snapshot.status = d;

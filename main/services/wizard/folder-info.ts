@@ -12,7 +12,10 @@ import { gitInfo } from './git';
 
 /** Accepts what people paste: surrounding quotes or spaces, `~/…`, and file:// URLs from a file manager. */
 export function normaliseFolderInput(raw: string): string {
-  let text = raw.trim().replace(/^(['"])(.*)\1$/s, '$2').trim();
+  let text = raw
+    .trim()
+    .replace(/^(['"])(.*)\1$/s, '$2')
+    .trim();
   if (/^file:\/\//i.test(text)) {
     try {
       text = decodeURIComponent(new URL(text).pathname);
@@ -53,10 +56,20 @@ async function summarise(root: string, slug: string): Promise<ChainSummary> {
     const doc = await readList(join(root, ...path.split('/')), { path, chain: slug });
     if (doc.ok) return { ...base, validators: doc.entries.length };
     const why = doc.findings.find((f) => f.severity === 'error')?.message ?? 'it is not a JSON list';
-    return { ...base, validators: null, problem: `${path} is damaged: ${why} Fix or restore the file (for example with "git checkout -- ${path}"), then open the folder again.` };
+    return {
+      ...base,
+      validators: null,
+      problem: `${path} is damaged: ${why} Fix or restore the file (for example with "git checkout -- ${path}"), then open the folder again.`,
+    };
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    return { ...base, validators: null, problem: missing ? `${path} does not exist. Create it with the content [] to add the first validator.` : `${path} cannot be read: ${(error as Error).message}.` };
+    return {
+      ...base,
+      validators: null,
+      problem: missing
+        ? `${path} does not exist. Create it with the content [] to add the first validator.`
+        : `${path} cannot be read: ${(error as Error).message}.`,
+    };
   }
 }
 
@@ -64,11 +77,19 @@ export async function inspectFolder(raw: string): Promise<FolderInfo> {
   const root = normaliseFolderInput(raw);
   const empty = { root, isRegistry: false, chains: [], validators: 0, git: null };
   const kind = await kindOf(root);
-  if (kind === 'missing') return { ...empty, message: `The folder "${root}" does not exist. Check the spelling, or paste the path of your copy of the registry.` };
+  if (kind === 'missing')
+    return {
+      ...empty,
+      message: `The folder "${root}" does not exist. Check the spelling, or paste the path of your copy of the registry.`,
+    };
   if (kind === 'file') {
     const parent = dirname(root);
     const suggestion = (await isRegistryRoot(parent)) ? parent : await nearbyRegistry(parent);
-    return { ...empty, message: `"${root}" is a file, not a folder. Enter the folder that contains "blockchains".`, ...(suggestion ? { suggestion } : {}) };
+    return {
+      ...empty,
+      message: `"${root}" is a file, not a folder. Enter the folder that contains "blockchains".`,
+      ...(suggestion ? { suggestion } : {}),
+    };
   }
   const slugs = await listChainFolders(root);
   if (slugs.length === 0) {

@@ -19,10 +19,15 @@ const GIT_ENV = { GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C'
 
 export function runGit(cwd: string, args: readonly string[]): Promise<GitRun> {
   return new Promise((resolve) => {
-    execFile('git', [...args], { cwd, env: { ...process.env, ...GIT_ENV }, timeout: 30_000, maxBuffer: 8 * 1024 * 1024, windowsHide: true }, (error, stdout, stderr) => {
-      const missing = (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
-      resolve({ ok: !error, stdout: String(stdout), stderr: String(stderr), missing });
-    });
+    execFile(
+      'git',
+      [...args],
+      { cwd, env: { ...process.env, ...GIT_ENV }, timeout: 30_000, maxBuffer: 8 * 1024 * 1024, windowsHide: true },
+      (error, stdout, stderr) => {
+        const missing = (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
+        resolve({ ok: !error, stdout: String(stdout), stderr: String(stderr), missing });
+      },
+    );
   });
 }
 
@@ -32,7 +37,10 @@ const SHOWN_PATHS = 8;
 export async function gitInfo(root: string): Promise<GitInfo | null> {
   const inside = await runGit(root, ['rev-parse', '--is-inside-work-tree']);
   if (!inside.ok || inside.stdout.trim() !== 'true') return null;
-  const [branch, status] = await Promise.all([runGit(root, ['symbolic-ref', '--quiet', '--short', 'HEAD']), runGit(root, ['status', '--porcelain=v1', '--untracked-files=all', '--', '.'])]);
+  const [branch, status] = await Promise.all([
+    runGit(root, ['symbolic-ref', '--quiet', '--short', 'HEAD']),
+    runGit(root, ['status', '--porcelain=v1', '--untracked-files=all', '--', '.']),
+  ]);
   const lines = status.ok ? status.stdout.split('\n').filter((l) => l.trim() !== '') : [];
   return {
     branch: branch.ok ? branch.stdout.trim() || null : null,
@@ -43,7 +51,12 @@ export async function gitInfo(root: string): Promise<GitInfo | null> {
 
 /** git's own first line of complaint, for messages. */
 function firstLine(text: string): string {
-  return text.split('\n').map((l) => l.replace(/^(fatal|error): /, '').trim()).find((l) => l !== '') ?? 'git reported an error';
+  return (
+    text
+      .split('\n')
+      .map((l) => l.replace(/^(fatal|error): /, '').trim())
+      .find((l) => l !== '') ?? 'git reported an error'
+  );
 }
 
 async function mustGit(root: string, args: readonly string[], what: string): Promise<string> {
@@ -55,7 +68,10 @@ async function mustGit(root: string, args: readonly string[], what: string): Pro
       'Git does not know your name and email yet, so it cannot make a commit. Open a terminal in the registry folder, run  git config user.name "Your Name"  and  git config user.email "you@example.com", then press the button again.',
     );
   }
-  throw new ServiceError('git_failed', `Git could not ${what}: ${firstLine(run.stderr)}. Nothing else was changed; your files are written and you can commit them with your usual git tool.`);
+  throw new ServiceError(
+    'git_failed',
+    `Git could not ${what}: ${firstLine(run.stderr)}. Nothing else was changed; your files are written and you can commit them with your usual git tool.`,
+  );
 }
 
 export interface CommitRequest {
@@ -71,15 +87,26 @@ export interface CommitRequest {
  */
 export async function commitFiles(root: string, request: CommitRequest): Promise<{ branch: string; commit: string }> {
   const info = await gitInfo(root);
-  if (!info) throw new ServiceError('not_git', 'This registry folder is not a git checkout, so there is nothing to commit to. Copy the two files into your fork instead.');
+  if (!info)
+    throw new ServiceError(
+      'not_git',
+      'This registry folder is not a git checkout, so there is nothing to commit to. Copy the two files into your fork instead.',
+    );
   const branch = request.branch.trim();
   const valid = await runGit(root, ['check-ref-format', '--branch', branch]);
   if (!valid.ok || branch.startsWith('-')) {
-    throw new ServiceError('bad_branch', `"${branch}" cannot be a branch name. Use letters, digits and dashes, for example add-my-validator.`);
+    throw new ServiceError(
+      'bad_branch',
+      `"${branch}" cannot be a branch name. Use letters, digits and dashes, for example add-my-validator.`,
+    );
   }
   if (info.branch !== branch) {
     const exists = await runGit(root, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`]);
-    if (exists.ok) throw new ServiceError('branch_exists', `A branch named "${branch}" already exists. Choose another name, or switch to it yourself and press the button again.`);
+    if (exists.ok)
+      throw new ServiceError(
+        'branch_exists',
+        `A branch named "${branch}" already exists. Choose another name, or switch to it yourself and press the button again.`,
+      );
     await mustGit(root, ['switch', '-c', branch], `create the branch "${branch}"`);
   }
   await mustGit(root, ['add', '--', ...request.paths], 'add the files');

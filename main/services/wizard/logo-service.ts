@@ -43,16 +43,29 @@ async function decodeForDisplay(bytes: Buffer): Promise<Decoded> {
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
   // JPEG encodes in a few milliseconds; transparency needs WebP, at its fastest setting.
   const [display, square] = await Promise.all([
-    opaque ? sharp(data, raw).jpeg({ quality: 85 }).toBuffer() : sharp(data, raw).webp({ quality: 86, alphaQuality: 90, effort: 0 }).toBuffer(),
-    sharp(data, raw).resize(PREVIEW_SIDE * 2, PREVIEW_SIDE * 2, { fit: 'cover', position: 'centre' }).png({ compressionLevel: 1 }).toBuffer(),
+    opaque
+      ? sharp(data, raw).jpeg({ quality: 85 }).toBuffer()
+      : sharp(data, raw).webp({ quality: 86, alphaQuality: 90, effort: 0 }).toBuffer(),
+    sharp(data, raw)
+      .resize(PREVIEW_SIDE * 2, PREVIEW_SIDE * 2, { fit: 'cover', position: 'centre' })
+      .png({ compressionLevel: 1 })
+      .toBuffer(),
   ]);
   const type = opaque ? 'image/jpeg' : 'image/webp';
-  return { width, height, display: `data:${type};base64,${display.toString('base64')}`, previews: await circlePreviews(square, PREVIEW_SIDE) };
+  return {
+    width,
+    height,
+    display: `data:${type};base64,${display.toString('base64')}`,
+    previews: await circlePreviews(square, PREVIEW_SIDE),
+  };
 }
 
 export async function inspectLogo(bytes: Buffer, fileName: string, logoId: string): Promise<LogoInspection> {
   const base = { logoId, fileName, bytes: bytes.length };
-  const [check, decoded] = await Promise.all([checkLogo(bytes, { path: fileName || 'logo' }), bytes.length > 0 ? decodeForDisplay(bytes).catch(() => null) : Promise.resolve(null)]);
+  const [check, decoded] = await Promise.all([
+    checkLogo(bytes, { path: fileName || 'logo' }),
+    bytes.length > 0 ? decodeForDisplay(bytes).catch(() => null) : Promise.resolve(null),
+  ]);
   const findings = findingViews(check.findings);
   if (!decoded) {
     return {
@@ -64,12 +77,24 @@ export async function inspectLogo(bytes: Buffer, fileName: string, logoId: strin
         : 'This file is not an image the wizard can open. Choose a PNG, JPEG, WebP, GIF, SVG or AVIF image of your logo.',
     };
   }
-  return { ...base, format: check.facts.format, width: decoded.width, height: decoded.height, findings, display: decoded.display, previews: previewUrls(decoded.previews) };
+  return {
+    ...base,
+    format: check.facts.format,
+    width: decoded.width,
+    height: decoded.height,
+    findings,
+    display: decoded.display,
+    previews: previewUrls(decoded.previews),
+  };
 }
 
 export async function fixLogoFor(bytes: Buffer, settings: FixSettings): Promise<LogoFix> {
   try {
-    const result = await fixLogo(bytes, { ...(settings.crop ? { crop: settings.crop } : {}), fit: settings.fit ?? 'cover', previewSize: PREVIEW_SIDE });
+    const result = await fixLogo(bytes, {
+      ...(settings.crop ? { crop: settings.crop } : {}),
+      fit: settings.fit ?? 'cover',
+      previewSize: PREVIEW_SIDE,
+    });
     return {
       png: toDataUrl(result.png),
       bytes: result.png.length,

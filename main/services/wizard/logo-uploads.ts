@@ -36,7 +36,10 @@ export function createLogoUploads(now: () => number = Date.now): LogoUploads {
       upload.size += bytes.length - (upload.parts[index]?.length ?? 0);
       if (upload.size > MAX_LOGO_SOURCE_BYTES) {
         uploads.delete(uploadId);
-        throw new ServiceError('logo_too_big', 'The image is over 30 MB. Choose a smaller export of your logo (about 1000×1000 px is plenty).');
+        throw new ServiceError(
+          'logo_too_big',
+          'The image is over 30 MB. Choose a smaller export of your logo (about 1000×1000 px is plenty).',
+        );
       }
       upload.parts[index] = bytes;
       upload.touched = now();

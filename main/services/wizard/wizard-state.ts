@@ -59,9 +59,16 @@ export function createWizardState(dir: string): WizardState {
 
   async function pruneLogos(keep: string): Promise<void> {
     const names = await readdir(logoDir).catch(() => [] as string[]);
-    const images = await Promise.all(names.filter((n) => n.endsWith('.img')).map(async (n) => ({ n, t: (await stat(join(logoDir, n)).catch(() => null))?.mtimeMs ?? 0 })));
-    const old = images.filter((i) => i.n !== `${keep}.img`).sort((a, b) => b.t - a.t).slice(KEEP_LOGOS - 1);
-    await Promise.all(old.flatMap(({ n }) => [rm(join(logoDir, n), { force: true }), rm(join(logoDir, n.replace(/\.img$/, '.json')), { force: true })]));
+    const images = await Promise.all(
+      names.filter((n) => n.endsWith('.img')).map(async (n) => ({ n, t: (await stat(join(logoDir, n)).catch(() => null))?.mtimeMs ?? 0 })),
+    );
+    const old = images
+      .filter((i) => i.n !== `${keep}.img`)
+      .sort((a, b) => b.t - a.t)
+      .slice(KEEP_LOGOS - 1);
+    await Promise.all(
+      old.flatMap(({ n }) => [rm(join(logoDir, n), { force: true }), rm(join(logoDir, n.replace(/\.img$/, '.json')), { force: true })]),
+    );
   }
 
   return {

@@ -28,7 +28,12 @@ export function App() {
           <ul>
             {sections.map((s) => (
               <li key={s.id}>
-                <button type="button" className={s.id === current.id ? 'nav-item active' : 'nav-item'} aria-current={s.id === current.id ? 'page' : undefined} onClick={() => go(s.id)}>
+                <button
+                  type="button"
+                  className={s.id === current.id ? 'nav-item active' : 'nav-item'}
+                  aria-current={s.id === current.id ? 'page' : undefined}
+                  onClick={() => go(s.id)}
+                >
                   {s.icon}
                   <span>{s.label}</span>
                 </button>

@@ -32,7 +32,11 @@ export function StatusArea({ host }: { host: 'electron' | 'browser' | undefined 
       {host && <span className="badge">{host === 'electron' ? 'Desktop app' : 'Browser mode'}</span>}
       {health.state === 'checking' && <span className="status-dot pending">Connecting to services…</span>}
       {health.state === 'ok' && <span className="status-dot ok">Services ready · {health.ms} ms</span>}
-      {health.state === 'down' && <span className="status-dot bad" title={health.message}>Services unreachable</span>}
+      {health.state === 'down' && (
+        <span className="status-dot bad" title={health.message}>
+          Services unreachable
+        </span>
+      )}
     </div>
   );
 }

@@ -10,7 +10,8 @@ export function connectHost(): HostApi {
   if (!token) {
     return {
       api: undefined,
-      problem: 'This page needs the link printed by Gateway Companion at start-up (it ends with #token=…). Run "npm start" and open the link it prints.',
+      problem:
+        'This page needs the link printed by Gateway Companion at start-up (it ends with #token=…). Run "npm start" and open the link it prints.',
     };
   }
   return { api: createFacade(createWebTransport(token)) };

@@ -39,7 +39,11 @@ export function createWebTransport(token: string): FacadeTransport {
           while ((cut = buffer.indexOf('\n\n')) >= 0) {
             const frame = buffer.slice(0, cut);
             buffer = buffer.slice(cut + 2);
-            const data = frame.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
+            const data = frame
+              .split('\n')
+              .filter((l) => l.startsWith('data: '))
+              .map((l) => l.slice(6))
+              .join('\n');
             if (!data) continue;
             const { event, payload } = JSON.parse(data) as { event: string; payload: unknown };
             for (const l of listeners) l(event, payload);

@@ -63,11 +63,12 @@ export function OverviewView() {
       <section className="panel hero" aria-labelledby="welcome-title">
         <h2 id="welcome-title">Welcome</h2>
         <p>
-          Gateway Companion connects your AI assistants to the agent data gateway without putting secrets in config files,
-          lets developers explore the gateway&apos;s tools, and helps validator operators submit correct registry entries.
+          Gateway Companion connects your AI assistants to the agent data gateway without putting secrets in config files, lets developers
+          explore the gateway&apos;s tools, and helps validator operators submit correct registry entries.
         </p>
         <p className="muted">
-          No account yet? Everything works against the built-in reference gateway, offline, with demo data. Add your own gateway under Settings.
+          No account yet? Everything works against the built-in reference gateway, offline, with demo data. Add your own gateway under
+          Settings.
         </p>
       </section>
       <ul className="task-grid" aria-label="What you can do">
@@ -87,8 +88,14 @@ export function OverviewView() {
         <h2 id="services-title">Services</h2>
         <p className="muted">Everything the interface does goes through the app&apos;s own services. Check that they answer:</p>
         <div className="row">
-          <button type="button" className="button primary" onClick={check}>Check services</button>
-          {ping && <output className="muted" aria-live="polite">{ping}</output>}
+          <button type="button" className="button primary" onClick={check}>
+            Check services
+          </button>
+          {ping && (
+            <output className="muted" aria-live="polite">
+              {ping}
+            </output>
+          )}
         </div>
       </section>
     </div>

@@ -1,5 +1,13 @@
 import { useId, useMemo, useState } from 'react';
-import { argumentsSummary, filterActivity, formatDuration, formatTime, resultLabel, toolCounts, type ActivityFilters } from './activity-format';
+import {
+  argumentsSummary,
+  filterActivity,
+  formatDuration,
+  formatTime,
+  resultLabel,
+  toolCounts,
+  type ActivityFilters,
+} from './activity-format';
 import { useAssistantsStore } from './assistants-store';
 
 const PAGE = 100;
@@ -48,7 +56,12 @@ export function ActivityPanel() {
             </select>
           </div>
           <label className="check" htmlFor={errorsId}>
-            <input id={errorsId} type="checkbox" checked={filters.errorsOnly} onChange={(e) => setFilters((f) => ({ ...f, errorsOnly: e.target.checked }))} />
+            <input
+              id={errorsId}
+              type="checkbox"
+              checked={filters.errorsOnly}
+              onChange={(e) => setFilters((f) => ({ ...f, errorsOnly: e.target.checked }))}
+            />
             Errors only ({errors})
           </label>
         </div>

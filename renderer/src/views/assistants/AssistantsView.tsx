@@ -35,15 +35,31 @@ function ConnectPanel() {
       <div className="assistants-hero-text">
         <h2 id="assistants-title">Connect your assistants</h2>
         <p>
-          Install adds one server, <code>gateway-companion</code>, to the assistant’s own config file. It starts Gateway Companion’s bridge, which
-          reads your credentials from the OS keychain: nothing secret is written, and everything else in the file stays exactly as it was.
+          Install adds one server, <code>gateway-companion</code>, to the assistant’s own config file. It starts Gateway Companion’s bridge,
+          which reads your credentials from the OS keychain: nothing secret is written, and everything else in the file stays exactly as it
+          was.
         </p>
-        <p className="muted small">Every change is written atomically, and the previous file is kept as a timestamped backup{overview ? <> in <code>{overview.backupsDir}</code></> : null}.</p>
+        <p className="muted small">
+          Every change is written atomically, and the previous file is kept as a timestamped backup
+          {overview ? (
+            <>
+              {' '}
+              in <code>{overview.backupsDir}</code>
+            </>
+          ) : null}
+          .
+        </p>
       </div>
       <div className="assistants-hero-side">
         <div className="field">
           <label htmlFor={profileId}>Profile</label>
-          <select id={profileId} value={profile} onChange={(e) => chooseProfile(e.target.value)} disabled={!overview} aria-describedby={`${profileId}-hint`}>
+          <select
+            id={profileId}
+            value={profile}
+            onChange={(e) => chooseProfile(e.target.value)}
+            disabled={!overview}
+            aria-describedby={`${profileId}-hint`}
+          >
             {(overview?.profiles ?? [profile]).map((p) => (
               <option key={p} value={p}>
                 {p === 'default' ? 'default (reference gateway)' : p}
@@ -104,7 +120,10 @@ function ClientsPanel() {
               ))}
             </ul>
           ) : (
-            <p className="callout">No supported assistant was found on this computer. You can still install for one below; it will pick the entry up once it is installed.</p>
+            <p className="callout">
+              No supported assistant was found on this computer. You can still install for one below; it will pick the entry up once it is
+              installed.
+            </p>
           )}
           {missing.length > 0 && (
             <>

@@ -8,13 +8,21 @@ const KIND_LABEL: Record<AssistantClient['kind'], string> = { desktop: 'Desktop 
 
 const kindIcon: Record<AssistantClient['kind'], ReactElement> = {
   desktop: (
-    <svg viewBox="0 0 24 24" aria-hidden="true"><rect x="3" y="4" width="18" height="12" rx="2" /><path d="M8 20h8M12 16v4" /></svg>
+    <svg viewBox="0 0 24 24" aria-hidden="true">
+      <rect x="3" y="4" width="18" height="12" rx="2" />
+      <path d="M8 20h8M12 16v4" />
+    </svg>
   ),
   cli: (
-    <svg viewBox="0 0 24 24" aria-hidden="true"><rect x="3" y="4" width="18" height="16" rx="2" /><path d="m7 9 3 3-3 3M12 15h5" /></svg>
+    <svg viewBox="0 0 24 24" aria-hidden="true">
+      <rect x="3" y="4" width="18" height="16" rx="2" />
+      <path d="m7 9 3 3-3 3M12 15h5" />
+    </svg>
   ),
   editor: (
-    <svg viewBox="0 0 24 24" aria-hidden="true"><path d="m8 7-5 5 5 5M16 7l5 5-5 5M14 4l-4 16" /></svg>
+    <svg viewBox="0 0 24 24" aria-hidden="true">
+      <path d="m8 7-5 5 5 5M16 7l5 5-5 5M14 4l-4 16" />
+    </svg>
   ),
 };
 
@@ -60,14 +68,32 @@ export function ClientCard({ client }: { client: AssistantClient }) {
       </div>
       <div className="client-actions">
         {needsUpdate && (
-          <button type="button" className={client.state === 'not-installed' || broken ? 'button' : 'button primary'} disabled={Boolean(busy) || broken} aria-label={`${installLabel} for ${client.name}`} onClick={() => void install(api, client.id)}>
+          <button
+            type="button"
+            className={client.state === 'not-installed' || broken ? 'button' : 'button primary'}
+            disabled={Boolean(busy) || broken}
+            aria-label={`${installLabel} for ${client.name}`}
+            onClick={() => void install(api, client.id)}
+          >
             {busy === 'install' ? 'Installing…' : installLabel}
           </button>
         )}
-        <button type="button" className="button" disabled={!entry || Boolean(busy)} aria-label={`Test ${client.name}`} onClick={() => void test(api, client.id)}>
+        <button
+          type="button"
+          className="button"
+          disabled={!entry || Boolean(busy)}
+          aria-label={`Test ${client.name}`}
+          onClick={() => void test(api, client.id)}
+        >
           {busy === 'test' ? 'Testing…' : 'Test'}
         </button>
-        <button type="button" className="button danger" disabled={!entry || Boolean(busy)} aria-label={`Remove from ${client.name}`} onClick={() => void remove(api, client.id)}>
+        <button
+          type="button"
+          className="button danger"
+          disabled={!entry || Boolean(busy)}
+          aria-label={`Remove from ${client.name}`}
+          onClick={() => void remove(api, client.id)}
+        >
           {busy === 'remove' ? 'Removing…' : 'Remove'}
         </button>
       </div>
@@ -80,7 +106,8 @@ export function ClientCard({ client }: { client: AssistantClient }) {
         )}
         {client.state === 'stale' && entry && entry.missing.length > 0 && (
           <p className="callout warn">
-            The entry starts <code>{entry.missing.join(', ')}</code>, which no longer {entry.missing.length > 1 ? 'exist' : 'exists'}. Click Update to point it at this copy of Gateway Companion.
+            The entry starts <code>{entry.missing.join(', ')}</code>, which no longer {entry.missing.length > 1 ? 'exist' : 'exists'}. Click
+            Update to point it at this copy of Gateway Companion.
           </p>
         )}
         {outcomes?.change && <OutcomeView client={client} outcome={outcomes.change} slot="change" />}
@@ -93,7 +120,12 @@ export function ClientCard({ client }: { client: AssistantClient }) {
 
 function OutcomeView({ client, outcome, slot }: { client: AssistantClient; outcome: Outcome; slot: keyof Outcomes }) {
   const close = (
-    <button type="button" className="icon-button" aria-label={`Dismiss the ${slot === 'test' ? 'test result' : 'message'} for ${client.name}`} onClick={() => dismiss(client.id, slot)}>
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={`Dismiss the ${slot === 'test' ? 'test result' : 'message'} for ${client.name}`}
+      onClick={() => dismiss(client.id, slot)}
+    >
       ×
     </button>
   );
@@ -101,7 +133,10 @@ function OutcomeView({ client, outcome, slot }: { client: AssistantClient; outco
     return (
       <div className="callout error outcome" role="alert">
         <div>
-          <strong>{outcome.action === 'install' ? 'Not installed.' : outcome.action === 'remove' ? 'Not removed.' : 'Could not test.'}</strong> {outcome.message}
+          <strong>
+            {outcome.action === 'install' ? 'Not installed.' : outcome.action === 'remove' ? 'Not removed.' : 'Could not test.'}
+          </strong>{' '}
+          {outcome.message}
         </div>
         {close}
       </div>
@@ -159,8 +194,15 @@ function OutcomeView({ client, outcome, slot }: { client: AssistantClient; outco
   return (
     <div className="callout ok outcome" role="status">
       <div>
-        <strong>{text}</strong> {outcome.kind !== 'unchanged' && <span className={outcome.needsRestart ? 'restart-hint strong' : 'restart-hint'}>{outcome.restartHint}</span>}
-        {outcome.backup && <p className="small backup-note">Previous file saved as <code>{outcome.backup}</code></p>}
+        <strong>{text}</strong>{' '}
+        {outcome.kind !== 'unchanged' && (
+          <span className={outcome.needsRestart ? 'restart-hint strong' : 'restart-hint'}>{outcome.restartHint}</span>
+        )}
+        {outcome.backup && (
+          <p className="small backup-note">
+            Previous file saved as <code>{outcome.backup}</code>
+          </p>
+        )}
       </div>
       {close}
     </div>

@@ -2,8 +2,21 @@ import { describe, expect, it } from 'vitest';
 import type { ActivityRecord } from '../../../../domain/ipc/assistants-channels';
 import { argumentsSummary, filterActivity, formatDuration, formatTime, resultLabel, toolCounts } from './activity-format';
 
-const rec = (tool: string, ok: boolean, errorCode?: number | string): ActivityRecord => ({ time: '2025-05-01T10:00:00.000Z', profile: 'default', tool, arguments: {}, durationMs: 5, ok, ...(errorCode !== undefined ? { errorCode } : {}) });
-const records = [rec('search_assets', true), rec('get_swap_quote', false, -32001), rec('search_assets', false, 'tool_error'), rec('get_token_prices', true)];
+const rec = (tool: string, ok: boolean, errorCode?: number | string): ActivityRecord => ({
+  time: '2025-05-01T10:00:00.000Z',
+  profile: 'default',
+  tool,
+  arguments: {},
+  durationMs: 5,
+  ok,
+  ...(errorCode !== undefined ? { errorCode } : {}),
+});
+const records = [
+  rec('search_assets', true),
+  rec('get_swap_quote', false, -32001),
+  rec('search_assets', false, 'tool_error'),
+  rec('get_token_prices', true),
+];
 
 describe('activity panel helpers', () => {
   it('filters by tool, by errors, and by both', () => {
@@ -22,7 +35,13 @@ describe('activity panel helpers', () => {
   });
 
   it('formats durations, results and arguments', () => {
-    expect([formatDuration(3.4), formatDuration(999.6), formatDuration(1234), formatDuration(65_000), formatDuration(-1)]).toEqual(['3 ms', '1.00 s', '1.23 s', '65.0 s', '–']);
+    expect([formatDuration(3.4), formatDuration(999.6), formatDuration(1234), formatDuration(65_000), formatDuration(-1)]).toEqual([
+      '3 ms',
+      '1.00 s',
+      '1.23 s',
+      '65.0 s',
+      '–',
+    ]);
     expect(records.map(resultLabel)).toEqual(['OK', 'Timed out', 'Error tool_error', 'OK']);
     expect(resultLabel(rec('x', false, 'cancelled'))).toBe('Cancelled');
     expect(resultLabel(rec('x', false))).toBe('Error');

@@ -6,7 +6,14 @@ import type { CompanionApi } from '../../../../domain/ipc/facade';
 
 /** What the last action on a client produced, shown under it until the next one. */
 export type Outcome =
-  | { kind: 'installed' | 'removed' | 'unchanged'; file: string; backup?: string; restartHint: string; needsRestart: boolean; deleted?: boolean }
+  | {
+      kind: 'installed' | 'removed' | 'unchanged';
+      file: string;
+      backup?: string;
+      restartHint: string;
+      needsRestart: boolean;
+      deleted?: boolean;
+    }
   | { kind: 'tested'; result: ConnectionTest }
   | { kind: 'failed'; action: 'install' | 'remove' | 'test'; message: string };
 
@@ -60,7 +67,11 @@ export async function loadClients(api: CompanionApi): Promise<void> {
   set({ loading: true });
   try {
     const overview = await api.assistants.list();
-    set((s) => ({ overview, loadError: null, profile: s.profile && overview.profiles.includes(s.profile) ? s.profile : overview.defaultProfile }));
+    set((s) => ({
+      overview,
+      loadError: null,
+      profile: s.profile && overview.profiles.includes(s.profile) ? s.profile : overview.defaultProfile,
+    }));
   } catch (error) {
     set({ loadError: (error as Error).message });
   } finally {
@@ -69,7 +80,9 @@ export async function loadClients(api: CompanionApi): Promise<void> {
 }
 
 function replaceClient(client: AssistantClient): void {
-  set((s) => (s.overview ? { overview: { ...s.overview, clients: s.overview.clients.map((c) => (c.id === client.id ? client : c)) } } : {}));
+  set((s) =>
+    s.overview ? { overview: { ...s.overview, clients: s.overview.clients.map((c) => (c.id === client.id ? client : c)) } } : {},
+  );
 }
 
 function record(id: ClientId, slot: keyof Outcomes, outcome: Outcome | undefined): void {
@@ -98,7 +111,13 @@ export function install(api: CompanionApi, id: ClientId): Promise<void> {
   return act(id, 'install', async () => {
     const r = await api.assistants.install(id, { profile: selectedProfile() });
     replaceClient(r.client);
-    return { kind: r.changed ? 'installed' : 'unchanged', file: r.client.displayPath, ...(r.backup ? { backup: r.backup } : {}), restartHint: r.client.restartHint, needsRestart: r.client.needsRestart };
+    return {
+      kind: r.changed ? 'installed' : 'unchanged',
+      file: r.client.displayPath,
+      ...(r.backup ? { backup: r.backup } : {}),
+      restartHint: r.client.restartHint,
+      needsRestart: r.client.needsRestart,
+    };
   });
 }
 
@@ -106,7 +125,14 @@ export function remove(api: CompanionApi, id: ClientId): Promise<void> {
   return act(id, 'remove', async () => {
     const r = await api.assistants.remove(id);
     replaceClient(r.client);
-    return { kind: r.changed ? 'removed' : 'unchanged', file: r.client.displayPath, ...(r.backup ? { backup: r.backup } : {}), ...(r.deleted ? { deleted: true } : {}), restartHint: r.client.restartHint, needsRestart: r.client.needsRestart };
+    return {
+      kind: r.changed ? 'removed' : 'unchanged',
+      file: r.client.displayPath,
+      ...(r.backup ? { backup: r.backup } : {}),
+      ...(r.deleted ? { deleted: true } : {}),
+      restartHint: r.client.restartHint,
+      needsRestart: r.client.needsRestart,
+    };
   });
 }
 
@@ -135,7 +161,11 @@ export function followActivity(api: CompanionApi): () => void {
     ({ records, logFile }) =>
       set((s) => {
         const seen = new Set(s.activity.map(key));
-        return { activityLog: logFile, activityError: null, activity: [...s.activity, ...records.filter((r) => !seen.has(key(r)))].slice(0, ACTIVITY_KEPT) };
+        return {
+          activityLog: logFile,
+          activityError: null,
+          activity: [...s.activity, ...records.filter((r) => !seen.has(key(r)))].slice(0, ACTIVITY_KEPT),
+        };
       }),
     (error: Error) => set({ activityError: error.message }),
   );

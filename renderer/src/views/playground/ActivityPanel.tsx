@@ -21,7 +21,14 @@ export function ActivityPanel() {
     <section className="panel pg-activity" aria-label="Activity">
       <div className="pg-tabs" role="tablist" aria-label="Activity">
         {tabs.map((t) => (
-          <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} className={tab === t.id ? 'pg-tab active' : 'pg-tab'} onClick={() => setTab(t.id)}>
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.id}
+            className={tab === t.id ? 'pg-tab active' : 'pg-tab'}
+            onClick={() => setTab(t.id)}
+          >
             {t.label}
           </button>
         ))}

@@ -20,8 +20,8 @@ function Welcome() {
     <section className="panel pg-welcome" aria-labelledby="pg-welcome-title">
       <h2 id="pg-welcome-title">Explore the gateway&apos;s tools, as an assistant sees them</h2>
       <p>
-        The playground talks to the gateway through the same bridge your assistants use: every form is built from a tool&apos;s input schema, every result gets a view made for it, and every message is in the
-        traffic log.
+        The playground talks to the gateway through the same bridge your assistants use: every form is built from a tool&apos;s input
+        schema, every result gets a view made for it, and every message is in the traffic log.
       </p>
       <ol className="pg-steps-intro">
         <li>
@@ -34,7 +34,12 @@ function Welcome() {
           <strong>Read the result</strong> as a summary, a JSON tree or raw; export the call as curl or TypeScript.
         </li>
       </ol>
-      <button type="button" className="button primary" disabled={status === 'connecting'} onClick={() => void useConnectionStore.getState().connect(api)}>
+      <button
+        type="button"
+        className="button primary"
+        disabled={status === 'connecting'}
+        onClick={() => void useConnectionStore.getState().connect(api)}
+      >
         {status === 'connecting' ? 'Connecting…' : `Connect to “${selected}”`}
       </button>
     </section>
@@ -59,7 +64,8 @@ export function PlaygroundView() {
       api.on('playground:traffic', (entry) => useActivityStore.getState().addTraffic(entry)),
       api.on('playground:historyChanged', () => void useActivityStore.getState().loadHistory(api)),
       api.on('playground:connection', (event) => {
-        if (event.state === 'disconnected' && event.reason && event.reason !== 'disconnected' && event.reason !== 'reconnecting') useConnectionStore.getState().dropped(event.reason);
+        if (event.state === 'disconnected' && event.reason && event.reason !== 'disconnected' && event.reason !== 'reconnecting')
+          useConnectionStore.getState().dropped(event.reason);
       }),
     ];
     return () => offs.forEach((off) => off());
@@ -69,7 +75,9 @@ export function PlaygroundView() {
   useEffect(() => {
     // A tool is always selected once connected, so the form is never empty.
     if (tool && tool.name !== useWorkbenchStore.getState().tool) {
-      useWorkbenchStore.getState().selectTool(tool.name, (initialValue(tool.inputSchema, tool.inputSchema) as Record<string, unknown>) ?? {});
+      useWorkbenchStore
+        .getState()
+        .selectTool(tool.name, (initialValue(tool.inputSchema, tool.inputSchema) as Record<string, unknown>) ?? {});
     }
   }, [tool]);
 

@@ -40,7 +40,10 @@ export function RegistryCheckView() {
   const ordered = useMemo(() => (report ? orderFindings(report.findings) : []), [report]);
   const visible = useMemo(() => filterFindings(ordered, check.filters), [ordered, check.filters]);
   const chains = useMemo(() => chainCounts(ordered), [ordered]);
-  const counts = useMemo(() => severityCounts(ordered.filter((f) => check.filters.chain === '' || f.chain === check.filters.chain)), [ordered, check.filters.chain]);
+  const counts = useMemo(
+    () => severityCounts(ordered.filter((f) => check.filters.chain === '' || f.chain === check.filters.chain)),
+    [ordered, check.filters.chain],
+  );
   useEffect(() => setShown(PAGE), [check.filters]);
 
   const open = async (f: RegistryFinding, replace: boolean) => {
@@ -60,11 +63,19 @@ export function RegistryCheckView() {
       <section className="panel stack-sm" aria-labelledby="check-title">
         <div>
           <h2 id="check-title">Check the whole registry</h2>
-          <p className="muted">Every chain’s list.json, every entry and every logo, against the rules the registry’s CI, its bot and its reviewers apply, and more (id checksums, duplicate ids, websites, empty descriptions).</p>
+          <p className="muted">
+            Every chain’s list.json, every entry and every logo, against the rules the registry’s CI, its bot and its reviewers apply, and
+            more (id checksums, duplicate ids, websites, empty descriptions).
+          </p>
         </div>
         {hydrated ? <FolderField /> : <Spinner label="Loading…" />}
         <div className="row">
-          <button type="button" className="button primary" disabled={!root || check.status === 'running'} onClick={() => root && void runCheck(api, root)}>
+          <button
+            type="button"
+            className="button primary"
+            disabled={!root || check.status === 'running'}
+            onClick={() => root && void runCheck(api, root)}
+          >
             {check.status === 'done' ? 'Check again' : 'Start check'}
           </button>
           {!root && <span className="muted small">Enter a registry folder first.</span>}
@@ -74,7 +85,9 @@ export function RegistryCheckView() {
             <label htmlFor="scan-progress">Checking registry</label>
             <progress id="scan-progress" max={check.progress.total || 1} value={check.progress.done} aria-valuetext={`${percent}%`} />
             <span className="muted small" aria-live="polite">
-              {check.progress.total === 0 ? 'Finding lists and logos…' : `${check.progress.done.toLocaleString('en-US')} of ${check.progress.total.toLocaleString('en-US')} files (${percent}%)${check.progress.chain ? ` · ${getRegistryChain(check.progress.chain)?.name ?? check.progress.chain}` : ''}`}
+              {check.progress.total === 0
+                ? 'Finding lists and logos…'
+                : `${check.progress.done.toLocaleString('en-US')} of ${check.progress.total.toLocaleString('en-US')} files (${percent}%)${check.progress.chain ? ` · ${getRegistryChain(check.progress.chain)?.name ?? check.progress.chain}` : ''}`}
             </span>
           </div>
         )}
@@ -90,7 +103,8 @@ export function RegistryCheckView() {
           <div className="results-head">
             <h2 id="results-title">Findings</h2>
             <p className="muted small">
-              {plural(report.summary.chains, 'chain')} · {plural(report.summary.entries, 'entry', 'entries')} · {plural(report.summary.logos, 'logo')} checked in {(report.totalMs / 1000).toFixed(1)} s
+              {plural(report.summary.chains, 'chain')} · {plural(report.summary.entries, 'entry', 'entries')} ·{' '}
+              {plural(report.summary.logos, 'logo')} checked in {(report.totalMs / 1000).toFixed(1)} s
             </p>
           </div>
           <div className="summary-badges">
@@ -125,7 +139,11 @@ export function RegistryCheckView() {
             </div>
             <div className="field">
               <label htmlFor="filter-severity">Severity</label>
-              <select id="filter-severity" value={check.filters.severity} onChange={(e) => setFilters({ severity: e.target.value as typeof check.filters.severity })}>
+              <select
+                id="filter-severity"
+                value={check.filters.severity}
+                onChange={(e) => setFilters({ severity: e.target.value as typeof check.filters.severity })}
+              >
                 <option value="all">All severities</option>
                 <option value="error">Errors ({counts.error})</option>
                 <option value="warning">Warnings ({counts.warning})</option>
@@ -134,11 +152,20 @@ export function RegistryCheckView() {
             </div>
             <div className="field grow">
               <label htmlFor="filter-text">Search</label>
-              <input id="filter-text" type="search" placeholder="Id, message or file" value={check.filters.text} onChange={(e) => setFilters({ text: e.target.value })} />
+              <input
+                id="filter-text"
+                type="search"
+                placeholder="Id, message or file"
+                value={check.filters.text}
+                onChange={(e) => setFilters({ text: e.target.value })}
+              />
             </div>
           </div>
           <p className="muted small" aria-live="polite">
-            {visible.length === ordered.length ? `Showing all ${plural(visible.length, 'finding')}.` : `${plural(visible.length, 'finding')} match the filters.`} Choose a finding to open it in the wizard.
+            {visible.length === ordered.length
+              ? `Showing all ${plural(visible.length, 'finding')}.`
+              : `${plural(visible.length, 'finding')} match the filters.`}{' '}
+            Choose a finding to open it in the wizard.
           </p>
           {visible.length === 0 ? (
             <p className="callout ok">No findings match these filters.</p>
@@ -160,7 +187,11 @@ export function RegistryCheckView() {
               </thead>
               <tbody>
                 {visible.slice(0, shown).map((f, i) => (
-                  <tr key={`${f.path}-${f.code}-${f.line ?? 0}-${f.field ?? ''}-${i}`} className="finding-row" onClick={() => void open(f, false)}>
+                  <tr
+                    key={`${f.path}-${f.code}-${f.line ?? 0}-${f.field ?? ''}-${i}`}
+                    className="finding-row"
+                    onClick={() => void open(f, false)}
+                  >
                     <td>
                       <SeverityBadge severity={f.severity} />
                     </td>

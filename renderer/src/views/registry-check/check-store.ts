@@ -13,7 +13,14 @@ export interface CheckState {
   filters: FindingFilters;
 }
 
-export const useCheckStore = create<CheckState>()(() => ({ status: 'idle', scanId: '', progress: { done: 0, total: 0 }, report: null, error: null, filters: NO_FILTERS }));
+export const useCheckStore = create<CheckState>()(() => ({
+  status: 'idle',
+  scanId: '',
+  progress: { done: 0, total: 0 },
+  report: null,
+  error: null,
+  filters: NO_FILTERS,
+}));
 
 export function setFilters(change: Partial<FindingFilters>): void {
   useCheckStore.setState((s) => ({ filters: { ...s.filters, ...change } }));
@@ -40,7 +47,12 @@ export async function runCheck(api: CompanionApi, root: string): Promise<void> {
     if (useCheckStore.getState().scanId !== scanId) return;
     const known = new Set(report.findings.map((f) => f.chain));
     const { filters } = useCheckStore.getState();
-    useCheckStore.setState({ status: 'done', report, progress: { done: 1, total: 1 }, filters: known.has(filters.chain) ? filters : { ...filters, chain: '' } });
+    useCheckStore.setState({
+      status: 'done',
+      report,
+      progress: { done: 1, total: 1 },
+      filters: known.has(filters.chain) ? filters : { ...filters, chain: '' },
+    });
   } catch (error) {
     if (useCheckStore.getState().scanId === scanId) useCheckStore.setState({ status: 'error', error: (error as Error).message });
   }

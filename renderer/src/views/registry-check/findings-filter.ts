@@ -38,5 +38,11 @@ export function severityCounts(findings: readonly RegistryFinding[]): Record<Reg
 /** Most serious first, then by chain and position, so the table starts with what blocks submissions. */
 const RANK = { error: 0, warning: 1, info: 2 } as const;
 export function orderFindings(findings: readonly RegistryFinding[]): RegistryFinding[] {
-  return [...findings].sort((a, b) => RANK[a.severity] - RANK[b.severity] || (a.chain ?? '').localeCompare(b.chain ?? '') || a.path.localeCompare(b.path) || (a.line ?? 0) - (b.line ?? 0));
+  return [...findings].sort(
+    (a, b) =>
+      RANK[a.severity] - RANK[b.severity] ||
+      (a.chain ?? '').localeCompare(b.chain ?? '') ||
+      a.path.localeCompare(b.path) ||
+      (a.line ?? 0) - (b.line ?? 0),
+  );
 }

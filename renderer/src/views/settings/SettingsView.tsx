@@ -16,8 +16,8 @@ export function SettingsView() {
   return (
     <div className="stack">
       <p className="muted">
-        A profile is a gateway URL. Its access id and secret key live only in your operating system&apos;s keychain: they are never shown again, written to a file, or sent to this window. Assistants connected
-        through the bridge use the same profiles.
+        A profile is a gateway URL. Its access id and secret key live only in your operating system&apos;s keychain: they are never shown
+        again, written to a file, or sent to this window. Assistants connected through the bridge use the same profiles.
       </p>
       <ProfilesPanel />
     </div>

@@ -75,7 +75,9 @@ export function WizardView() {
     <div className="wizard">
       <div className="wizard-top">
         <div>
-          <p className="muted wizard-lede">Add your validator to the registry, or update or disable an entry, without editing files by hand.</p>
+          <p className="muted wizard-lede">
+            Add your validator to the registry, or update or disable an entry, without editing files by hand.
+          </p>
         </div>
         {hasContent(state.draft) && !confirmReset && (
           <button type="button" className="button subtle" onClick={() => setConfirmReset(true)}>
@@ -103,7 +105,13 @@ export function WizardView() {
       </div>
       <Stepper current={current} checks={checks} reachable={reachable} onGo={goToStep} locked={locked} />
       <div className="wizard-body">
-        <form className="panel wizard-step" aria-label={`Step ${index + 1} of ${STEPS.length}: ${STEPS[index]!.title}`} onSubmit={submit} noValidate key={current}>
+        <form
+          className="panel wizard-step"
+          aria-label={`Step ${index + 1} of ${STEPS.length}: ${STEPS[index]!.title}`}
+          onSubmit={submit}
+          noValidate
+          key={current}
+        >
           <View />
           {current !== 'write' && (
             <div className="wizard-nav">
@@ -111,7 +119,9 @@ export function WizardView() {
                 Back
               </button>
               <div className="nav-reason" id="nav-reason" aria-live="polite">
-                {!check.ok && check.reason && (check.pending ? <Spinner label={check.reason} /> : <span>{check.hint ?? check.reason}</span>)}
+                {!check.ok &&
+                  check.reason &&
+                  (check.pending ? <Spinner label={check.reason} /> : <span>{check.hint ?? check.reason}</span>)}
               </div>
               <button type="submit" className="button primary" disabled={!check.ok} aria-describedby="nav-reason">
                 Next: {next?.title}

@@ -30,7 +30,11 @@ export function chainOptions(summaries: readonly ChainSummary[] | null): ChainOp
   }).sort((a, b) => a.name.localeCompare(b.name, 'en'));
 }
 
-const fold = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 /**
  * Matches name, folder name and id prefix ("cosmosvaloper", "tz1"). Names that start with the query

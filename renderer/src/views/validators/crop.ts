@@ -11,7 +11,12 @@ export function centredSquare(width: number, height: number): CropBox {
 export const MIN_CROP_SIDE = 64;
 
 /** Keeps a square inside the image with whole pixels, at least MIN_CROP_SIDE (or the whole image) big. */
-export function clampSquare(box: { left: number; top: number; side: number }, width: number, height: number, minSide = MIN_CROP_SIDE): CropBox {
+export function clampSquare(
+  box: { left: number; top: number; side: number },
+  width: number,
+  height: number,
+  minSide = MIN_CROP_SIDE,
+): CropBox {
   const maxSide = Math.min(width, height);
   const side = Math.round(Math.min(maxSide, Math.max(Math.min(minSide, maxSide), box.side)));
   const left = Math.round(Math.min(width - side, Math.max(0, box.left)));
@@ -32,7 +37,12 @@ export function moveSquare(box: CropBox, dx: number, dy: number, width: number, 
 
 /** Percentages for placing the box over the displayed image. */
 export function boxPercent(box: CropBox, width: number, height: number) {
-  return { left: (box.left / width) * 100, top: (box.top / height) * 100, width: (box.width / width) * 100, height: (box.height / height) * 100 };
+  return {
+    left: (box.left / width) * 100,
+    top: (box.top / height) * 100,
+    width: (box.width / width) * 100,
+    height: (box.height / height) * 100,
+  };
 }
 
 export const sameBox = (a: CropBox | null | undefined, b: CropBox | null | undefined) =>

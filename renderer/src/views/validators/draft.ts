@@ -59,7 +59,19 @@ export const Draft = z.object({
 export type Draft = z.infer<typeof Draft>;
 
 export function emptyDraft(root = ''): Draft {
-  return { version: 1, updatedAt: 0, step: 'folder', root, chain: '', mode: 'add', originalId: '', form: emptyForm(), disable: { disabled: false, note: '' }, logo: null, written: null };
+  return {
+    version: 1,
+    updatedAt: 0,
+    step: 'folder',
+    root,
+    chain: '',
+    mode: 'add',
+    originalId: '',
+    form: emptyForm(),
+    disable: { disabled: false, note: '' },
+    logo: null,
+    written: null,
+  };
 }
 
 /** A stored draft, or null when it is missing or from an incompatible version (never throws). */

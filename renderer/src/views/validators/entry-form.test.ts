@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { EntrySnapshot } from '../../../../domain/ipc/registry-channels';
-import { buildOperation, changesFromForm, emptyForm, entryFromForm, formFromSnapshot, isNoChange, numberProblems, parseNumberField } from './entry-form';
+import {
+  buildOperation,
+  changesFromForm,
+  emptyForm,
+  entryFromForm,
+  formFromSnapshot,
+  isNoChange,
+  numberProblems,
+  parseNumberField,
+} from './entry-form';
 
 const snapshot: EntrySnapshot = {
   index: 3,
@@ -34,7 +43,13 @@ describe('number fields', () => {
 describe('a new entry', () => {
   it('has the four required fields and only the optional objects that were filled in', () => {
     const form = { ...emptyForm(), name: 'N', description: 'D', website: 'https://w.example', commission: '5', minDelegation: '' };
-    expect(entryFromForm(form, 'id1')).toEqual({ id: 'id1', name: 'N', description: 'D', website: 'https://w.example', payout: { commission: 5 } });
+    expect(entryFromForm(form, 'id1')).toEqual({
+      id: 'id1',
+      name: 'N',
+      description: 'D',
+      website: 'https://w.example',
+      payout: { commission: 5 },
+    });
     expect(entryFromForm({ ...form, commission: '' }, 'id1')).not.toHaveProperty('payout');
   });
 });
@@ -52,7 +67,9 @@ describe('changes to an existing entry', () => {
 
   it('disables with a note, and re-enables by removing the status', () => {
     const form = formFromSnapshot(snapshot);
-    expect(changesFromForm(form, snapshot, { disabled: true, note: ' Shut down ' })).toEqual({ status: { disabled: true, note: 'Shut down' } });
+    expect(changesFromForm(form, snapshot, { disabled: true, note: ' Shut down ' })).toEqual({
+      status: { disabled: true, note: 'Shut down' },
+    });
     const disabled = { ...snapshot, status: { disabled: true, note: 'Old reason' } };
     expect(changesFromForm(form, disabled, { disabled: false, note: 'Old reason' })).toEqual({ status: { disabled: null, note: null } });
     expect(changesFromForm(form, disabled, { disabled: true, note: 'Old reason' })).toEqual({});
@@ -62,12 +79,25 @@ describe('changes to an existing entry', () => {
 describe('the operation planned at Review', () => {
   const base = { chain: 'cosmos', id: snapshot.id, form: formFromSnapshot(snapshot), snapshot, disable: noDisable, logo: undefined };
   it('is a plain "disable" when only the status changes', () => {
-    expect(buildOperation({ ...base, mode: 'update', disable: { disabled: true, note: 'Gone' } })).toEqual({ kind: 'disable', chain: 'cosmos', id: snapshot.id, note: 'Gone' });
+    expect(buildOperation({ ...base, mode: 'update', disable: { disabled: true, note: 'Gone' } })).toEqual({
+      kind: 'disable',
+      chain: 'cosmos',
+      id: snapshot.id,
+      note: 'Gone',
+    });
   });
   it('is an update when anything else changes too, or a logo comes along', () => {
     const logo = { logoId: 'a'.repeat(32) };
-    expect(buildOperation({ ...base, mode: 'update', disable: { disabled: true, note: 'Gone' }, logo })).toMatchObject({ kind: 'update', logo });
-    expect(buildOperation({ ...base, mode: 'update', form: { ...base.form, website: 'https://new.example' } })).toEqual({ kind: 'update', chain: 'cosmos', id: snapshot.id, changes: { website: 'https://new.example' } });
+    expect(buildOperation({ ...base, mode: 'update', disable: { disabled: true, note: 'Gone' }, logo })).toMatchObject({
+      kind: 'update',
+      logo,
+    });
+    expect(buildOperation({ ...base, mode: 'update', form: { ...base.form, website: 'https://new.example' } })).toEqual({
+      kind: 'update',
+      chain: 'cosmos',
+      id: snapshot.id,
+      changes: { website: 'https://new.example' },
+    });
   });
   it('knows when an update would change nothing', () => {
     expect(isNoChange(buildOperation({ ...base, mode: 'update' }))).toBe(true);

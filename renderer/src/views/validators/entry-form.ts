@@ -19,7 +19,16 @@ export interface EntryForm {
 export const NUMBER_FIELDS = ['commission', 'payoutDelay', 'payoutPeriod', 'minDelegation'] as const;
 export type NumberField = (typeof NUMBER_FIELDS)[number];
 
-export const emptyForm = (): EntryForm => ({ id: '', name: '', description: '', website: '', commission: '', payoutDelay: '', payoutPeriod: '', minDelegation: '' });
+export const emptyForm = (): EntryForm => ({
+  id: '',
+  name: '',
+  description: '',
+  website: '',
+  commission: '',
+  payoutDelay: '',
+  payoutPeriod: '',
+  minDelegation: '',
+});
 
 const text = (n: number | undefined) => (n === undefined ? '' : String(n));
 
@@ -53,8 +62,10 @@ export function parseNumberField(field: NumberField, raw: string): ParsedNumber 
   if (!/^-?(\d+(\.\d*)?|\.\d+)$/.test(normal)) return { ok: false, message: `"${raw.trim()}" is not a number. ${NUMBER_HINTS[field]}` };
   const value = Number(normal);
   if (value < 0) return { ok: false, message: `The value cannot be negative. ${NUMBER_HINTS[field]}` };
-  if (field === 'commission' && value > 100) return { ok: false, message: `A commission is a percentage: ${value} is more than 100. ${NUMBER_HINTS[field]}` };
-  if ((field === 'payoutDelay' || field === 'payoutPeriod') && !Number.isInteger(value)) return { ok: false, message: `Use a whole number (no decimals). ${NUMBER_HINTS[field]}` };
+  if (field === 'commission' && value > 100)
+    return { ok: false, message: `A commission is a percentage: ${value} is more than 100. ${NUMBER_HINTS[field]}` };
+  if ((field === 'payoutDelay' || field === 'payoutPeriod') && !Number.isInteger(value))
+    return { ok: false, message: `Use a whole number (no decimals). ${NUMBER_HINTS[field]}` };
   return { ok: true, value };
 }
 
@@ -81,7 +92,11 @@ function withoutUndefined<T extends Record<string, unknown>>(obj: T): Partial<T>
 /** The entry for an add, as the live check and the engine see it. `id` is the normalised id. */
 export function entryFromForm(form: EntryForm, id: string): EntryInput {
   const entry: EntryInput = { id, name: form.name, description: form.description, website: form.website };
-  const payout = withoutUndefined({ commission: valueOf('commission', form), payoutDelay: valueOf('payoutDelay', form), payoutPeriod: valueOf('payoutPeriod', form) });
+  const payout = withoutUndefined({
+    commission: valueOf('commission', form),
+    payoutDelay: valueOf('payoutDelay', form),
+    payoutPeriod: valueOf('payoutPeriod', form),
+  });
   const staking = withoutUndefined({ minDelegation: valueOf('minDelegation', form) });
   if (payout) entry.payout = payout;
   if (staking) entry.staking = staking;
@@ -103,13 +118,18 @@ export function changesFromForm(form: EntryForm, snapshot: EntrySnapshot, disabl
   for (const key of ['name', 'description', 'website'] as const) if (form[key] !== snapshot[key]) changes[key] = form[key];
   const was = formFromSnapshot(snapshot);
   const numberChange = (field: NumberField) => (form[field].trim() === was[field] ? undefined : (valueOf(field, form) ?? null));
-  const payout = withoutUndefined({ commission: numberChange('commission'), payoutDelay: numberChange('payoutDelay'), payoutPeriod: numberChange('payoutPeriod') });
+  const payout = withoutUndefined({
+    commission: numberChange('commission'),
+    payoutDelay: numberChange('payoutDelay'),
+    payoutPeriod: numberChange('payoutPeriod'),
+  });
   const staking = withoutUndefined({ minDelegation: numberChange('minDelegation') });
   if (payout) changes.payout = payout;
   if (staking) changes.staking = staking;
   const wasDisabled = snapshot.status?.disabled === true;
   const note = disable.note.trim();
-  if (disable.disabled && (!wasDisabled || note !== (snapshot.status?.note ?? ''))) changes.status = { disabled: true, note: note === '' ? null : note };
+  if (disable.disabled && (!wasDisabled || note !== (snapshot.status?.note ?? '')))
+    changes.status = { disabled: true, note: note === '' ? null : note };
   if (!disable.disabled && wasDisabled) changes.status = { disabled: null, note: null };
   return changes;
 }

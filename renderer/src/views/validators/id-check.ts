@@ -20,7 +20,11 @@ export function sentence(fragment: string): string {
 
 export function checkIdInput(chain: string, raw: string, entries: readonly EntrySnapshot[] | null): IdState {
   const known = getRegistryChain(chain);
-  if (raw === '') return { kind: 'empty', message: known ? `Paste your validator's id. ${known.name} ids look like ${known.exampleId}.` : 'Paste your validator id.' };
+  if (raw === '')
+    return {
+      kind: 'empty',
+      message: known ? `Paste your validator's id. ${known.name} ids look like ${known.exampleId}.` : 'Paste your validator id.',
+    };
   if (!known) return { kind: 'invalid', code: 'unknown-chain', message: 'Choose a chain first: the id format depends on the chain.' };
   const result = checkValidatorId(chain, raw);
   if (!result.ok) return { kind: 'invalid', code: result.code, message: sentence(result.message) };

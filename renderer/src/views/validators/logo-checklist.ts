@@ -51,7 +51,12 @@ export function buildChecklist(facts: LogoFacts, findings: readonly RegistryFind
     },
     row('png', 'A real PNG image', 'The file is a PNG that decodes cleanly.'),
     row('square', 'Square', `${dims}: width and height are equal.`, false),
-    row('dimensions', '128–512 px per side (256 recommended)', recommended ? `${dims} is allowed; 256×256 is recommended.` : `${dims}.`, false),
+    row(
+      'dimensions',
+      '128–512 px per side (256 recommended)',
+      recommended ? `${dims} is allowed; 256×256 is recommended.` : `${dims}.`,
+      false,
+    ),
     row('bytes', 'At most 100 kB', `${formatBytes(facts.bytes)} (${facts.bytes.toLocaleString('en-US')} bytes).`),
   ];
 }

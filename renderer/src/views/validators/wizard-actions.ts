@@ -61,7 +61,10 @@ function persistChanges(api: CompanionApi): void {
 export async function hydrate(api: CompanionApi): Promise<void> {
   if (get().hydrated) return;
   const local = readLocalDraft();
-  const stored = await api.registry.loadDraft().then((r) => parseDraft(r.draft), () => null);
+  const stored = await api.registry.loadDraft().then(
+    (r) => parseDraft(r.draft),
+    () => null,
+  );
   const draft = newerDraft(local, stored);
   if (get().hydrated) return;
   set({ hydrated: true, ...(draft ? { draft } : {}) });
@@ -82,7 +85,13 @@ async function refreshFromDisk(api: CompanionApi): Promise<void> {
 /** Forgets the submission (after asking, in the view) and starts again in the same registry folder. */
 export async function startOver(api: CompanionApi): Promise<void> {
   const keepRoot = get().draft.root;
-  set({ ...initialState(), hydrated: true, recent: get().recent, folder: get().folder, draft: { ...emptyDraft(keepRoot), updatedAt: Date.now() } });
+  set({
+    ...initialState(),
+    hydrated: true,
+    recent: get().recent,
+    folder: get().folder,
+    draft: { ...emptyDraft(keepRoot), updatedAt: Date.now() },
+  });
   await api.registry.clearDraft().catch(() => undefined);
   if (get().folder.status === 'done') goToStep('chain');
 }
@@ -147,7 +156,9 @@ export async function chooseChain(api: CompanionApi, chain: string): Promise<voi
   const { draft } = get();
   if (draft.chain === chain) return;
   // An update belongs to one chain; a new entry's typed details carry over.
-  updateDraft(draft.mode === 'update' ? { chain, mode: 'add', originalId: '', form: emptyForm(), disable: { disabled: false, note: '' } } : { chain });
+  updateDraft(
+    draft.mode === 'update' ? { chain, mode: 'add', originalId: '', form: emptyForm(), disable: { disabled: false, note: '' } } : { chain },
+  );
   set({ existingLogo: { status: 'idle' } });
   await loadEntries(api);
 }
@@ -188,19 +199,50 @@ export async function checkDetails(api: CompanionApi): Promise<void> {
   const entry: Record<string, unknown> =
     op.kind === 'add'
       ? { ...op.entry }
-      : { id: s.draft.originalId, name: s.draft.form.name, description: s.draft.form.description, website: s.draft.form.website, ...withOptional(op, snapshot) };
+      : {
+          id: s.draft.originalId,
+          name: s.draft.form.name,
+          description: s.draft.form.description,
+          website: s.draft.form.website,
+          ...withOptional(op, snapshot),
+        };
   try {
-    const { findings } = await api.registry.checkEntry(s.draft.root, s.draft.chain, entry, s.draft.mode === 'update' ? { originalId: s.draft.originalId } : {});
+    const { findings } = await api.registry.checkEntry(
+      s.draft.root,
+      s.draft.chain,
+      entry,
+      s.draft.mode === 'update' ? { originalId: s.draft.originalId } : {},
+    );
     if (current()) set({ live: { key, findings } });
   } catch (error) {
-    if (current()) set({ live: { key, findings: [{ severity: 'error', code: 'check-failed', path: '', chain: null, id: null, message: `The details could not be checked: ${messageOf(error)}`, meaning: '' }] } });
+    if (current())
+      set({
+        live: {
+          key,
+          findings: [
+            {
+              severity: 'error',
+              code: 'check-failed',
+              path: '',
+              chain: null,
+              id: null,
+              message: `The details could not be checked: ${messageOf(error)}`,
+              meaning: '',
+            },
+          ],
+        },
+      });
   }
 }
 
 /** For an update, the optional objects as they would be after the change (numbers from the form). */
 function withOptional(op: ReturnType<typeof operationOf>, snapshot: EntrySnapshot | null): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const merge = (key: 'payout' | 'staking' | 'status', before: Record<string, unknown> | undefined, change: Record<string, unknown> | null | undefined) => {
+  const merge = (
+    key: 'payout' | 'staking' | 'status',
+    before: Record<string, unknown> | undefined,
+    change: Record<string, unknown> | null | undefined,
+  ) => {
     if (change === null) return;
     const next: Record<string, unknown> = { ...before };
     for (const [k, v] of Object.entries(change ?? {})) {
@@ -209,7 +251,8 @@ function withOptional(op: ReturnType<typeof operationOf>, snapshot: EntrySnapsho
     }
     if (Object.keys(next).length > 0) out[key] = next;
   };
-  const changes = op.kind === 'update' ? op.changes : op.kind === 'disable' ? { status: { disabled: true, ...(op.note ? { note: op.note } : {}) } } : {};
+  const changes =
+    op.kind === 'update' ? op.changes : op.kind === 'disable' ? { status: { disabled: true, ...(op.note ? { note: op.note } : {}) } } : {};
   merge('payout', snapshot?.payout, changes.payout);
   merge('staking', snapshot?.staking, changes.staking);
   merge('status', snapshot?.status, changes.status);
@@ -226,7 +269,13 @@ export async function chooseLogo(api: CompanionApi, file: File): Promise<void> {
     return;
   }
   if (file.size > MAX_LOGO_SOURCE_BYTES) {
-    set({ logo: { status: 'error', message: `"${file.name}" is ${(file.size / 1e6).toFixed(0)} MB, over the 30 MB limit. Export a smaller copy of your logo (about 1000×1000 px is plenty).`, fileName: file.name } });
+    set({
+      logo: {
+        status: 'error',
+        message: `"${file.name}" is ${(file.size / 1e6).toFixed(0)} MB, over the 30 MB limit. Export a smaller copy of your logo (about 1000×1000 px is plenty).`,
+        fileName: file.name,
+      },
+    });
     return;
   }
   set({ logo: { status: 'loading', fileName: file.name }, fix: { status: 'idle' } });
@@ -337,11 +386,22 @@ export async function writeFiles(api: CompanionApi): Promise<void> {
   try {
     const result = await api.registry.write(s.plan.data.planId);
     set({ writing: { status: 'idle' }, plan: { status: 'idle' } });
-    if (result.git && s.folder.status === 'done') set({ folder: { status: 'done', data: { ...s.folder.data, git: result.git }, input: s.folder.input ?? '' } });
+    if (result.git && s.folder.status === 'done')
+      set({ folder: { status: 'done', data: { ...s.folder.data, git: result.git }, input: s.folder.input ?? '' } });
     const name = op.kind === 'add' ? op.entry.name : s.draft.form.name;
     updateDraft({
       step: 'write',
-      written: { operationId: result.operationId, root: rootOf(s), summary: result.summary, kind: op.kind, name, chain: s.draft.chain, paths: result.written, undone: false, commit: null },
+      written: {
+        operationId: result.operationId,
+        root: rootOf(s),
+        summary: result.summary,
+        kind: op.kind,
+        name,
+        chain: s.draft.chain,
+        paths: result.written,
+        undone: false,
+        commit: null,
+      },
     });
   } catch (error) {
     set({ writing: { status: 'error', message: messageOf(error) } });
@@ -349,7 +409,6 @@ export async function writeFiles(api: CompanionApi): Promise<void> {
     void makePlan(api, { force: true });
   }
 }
-
 
 export async function undoWrite(api: CompanionApi): Promise<void> {
   const written = get().draft.written;
@@ -389,9 +448,18 @@ export function reviseAfterUndo(): void {
 // ---- Opening the wizard from the registry check ----------------------------------------------
 
 /** Opens an existing entry (or a chain) from a finding. Returns false when a started submission would be replaced. */
-export async function openFromFinding(api: CompanionApi, target: { root: string; chain: string; id: string | null; step: StepId }, replace: boolean): Promise<boolean> {
+export async function openFromFinding(
+  api: CompanionApi,
+  target: { root: string; chain: string; id: string | null; step: StepId },
+  replace: boolean,
+): Promise<boolean> {
   if (!replace && hasContent(get().draft) && !(get().draft.written && !get().draft.written?.undone)) return false;
-  set({ ...initialState(), hydrated: true, recent: get().recent, draft: { ...emptyDraft(target.root), chain: target.chain, step: target.id ? target.step : 'id', updatedAt: Date.now() } });
+  set({
+    ...initialState(),
+    hydrated: true,
+    recent: get().recent,
+    draft: { ...emptyDraft(target.root), chain: target.chain, step: target.id ? target.step : 'id', updatedAt: Date.now() },
+  });
   await openFolder(api, target.root, { keepStep: true });
   await loadEntries(api);
   const s = get();

@@ -11,15 +11,31 @@ import { checkIdInput, sentence } from './id-check';
 import { buildChecklist, checklistPasses, formatBytes, otherLogoNotes } from './logo-checklist';
 import { suggestedBranch, suggestedTitle } from './pull-request';
 
-const finding = (code: string, message = code, extra: Partial<RegistryFinding> = {}): RegistryFinding => ({ severity: 'error', code, path: 'p', chain: null, id: null, message, meaning: '', ...extra });
+const finding = (code: string, message = code, extra: Partial<RegistryFinding> = {}): RegistryFinding => ({
+  severity: 'error',
+  code,
+  path: 'p',
+  chain: null,
+  id: null,
+  message,
+  meaning: '',
+  ...extra,
+});
 
 describe('validator id input', () => {
   const id = bech32.encode('cosmosvaloper', bech32.toWords(new Uint8Array(20).fill(7)));
   const listed: EntrySnapshot = { index: 0, id, name: 'Listed', description: '', website: '', unreadable: [] };
   it('uses the identifier module’s message, as a sentence', () => {
     const typo = `${id.slice(0, -1)}${id.endsWith('q') ? 'p' : 'q'}`;
-    expect(checkIdInput('cosmos', typo, [])).toEqual({ kind: 'invalid', code: 'bad-checksum', message: 'Checksum does not match — check for a typo.' });
-    expect(checkIdInput('cosmos', '', [])).toMatchObject({ kind: 'empty', message: expect.stringContaining('Cosmos Hub ids look like cosmosvaloper1') });
+    expect(checkIdInput('cosmos', typo, [])).toEqual({
+      kind: 'invalid',
+      code: 'bad-checksum',
+      message: 'Checksum does not match — check for a typo.',
+    });
+    expect(checkIdInput('cosmos', '', [])).toMatchObject({
+      kind: 'empty',
+      message: expect.stringContaining('Cosmos Hub ids look like cosmosvaloper1'),
+    });
   });
   it('finds an id that is already listed, also when typed in upper case', () => {
     expect(checkIdInput('cosmos', id.toUpperCase(), [listed])).toMatchObject({ kind: 'listed', value: id, entry: listed });
@@ -53,13 +69,22 @@ describe('logo checklist', () => {
       finding('logo-dimensions-too-large', 'too large'),
       finding('logo-file-too-large', 'too many bytes'),
     ]);
-    expect(rows.map((r) => [r.rule, r.status])).toEqual([['name', 'pass'], ['png', 'fail'], ['square', 'fail'], ['dimensions', 'fail'], ['bytes', 'fail']]);
+    expect(rows.map((r) => [r.rule, r.status])).toEqual([
+      ['name', 'pass'],
+      ['png', 'fail'],
+      ['square', 'fail'],
+      ['dimensions', 'fail'],
+      ['bytes', 'fail'],
+    ]);
     expect(rows[0]!.detail).toContain('"Brand.JPG" is saved as logo.png');
     expect(rows[2]!.detail).toBe('not square');
     expect(checklistPasses(rows)).toBe(false);
   });
   it('passes a compliant logo and says when 256 px is recommended', () => {
-    const rows = buildChecklist({ fileName: 'logo.png', bytes: 12_345, format: 'png', width: 300, height: 300 }, [finding('logo-size-not-recommended', 'x', { severity: 'info' }), finding('logo-16-bit', 'sixteen', { severity: 'info' })]);
+    const rows = buildChecklist({ fileName: 'logo.png', bytes: 12_345, format: 'png', width: 300, height: 300 }, [
+      finding('logo-size-not-recommended', 'x', { severity: 'info' }),
+      finding('logo-16-bit', 'sixteen', { severity: 'info' }),
+    ]);
     expect(checklistPasses(rows)).toBe(true);
     expect(rows.find((r) => r.rule === 'dimensions')!.detail).toContain('256×256 is recommended');
     expect(otherLogoNotes([finding('logo-16-bit'), finding('logo-not-square')]).map((f) => f.code)).toEqual(['logo-16-bit']);
@@ -69,7 +94,12 @@ describe('logo checklist', () => {
     expect(rows.find((r) => r.rule === 'square')!.status).toBe('unknown');
   });
   it('formats sizes for people', () => {
-    expect([formatBytes(999), formatBytes(9_500), formatBytes(83_314), formatBytes(1_750_452)]).toEqual(['999 bytes', '9.5 kB', '83 kB', '1.8 MB']);
+    expect([formatBytes(999), formatBytes(9_500), formatBytes(83_314), formatBytes(1_750_452)]).toEqual([
+      '999 bytes',
+      '9.5 kB',
+      '83 kB',
+      '1.8 MB',
+    ]);
   });
 });
 
@@ -113,7 +143,11 @@ describe('chain search', () => {
   it('matches names, folder names and id prefixes, best first', () => {
     expect(filterChains(options, 'terra').map((o) => o.slug)).toEqual(['terrav2', 'terra']);
     expect(filterChains(options, 'celestiavaloper').map((o) => o.name)).toEqual(['Celestia']);
-    expect(filterChains(options, 'BNB').map((o) => o.slug).sort()).toEqual(['binance', 'smartchain']);
+    expect(
+      filterChains(options, 'BNB')
+        .map((o) => o.slug)
+        .sort(),
+    ).toEqual(['binance', 'smartchain']);
     expect(filterChains(options, 'nothing like this')).toEqual([]);
   });
 });

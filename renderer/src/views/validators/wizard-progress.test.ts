@@ -6,15 +6,42 @@ import { fixKey, liveKey, operationOf, reachableSteps, stepChecks } from './wiza
 import { initialState, type WizardState } from './wizard-store';
 
 const id = bech32.encode('cosmosvaloper', bech32.toWords(new Uint8Array(20).fill(9)));
-const folder: FolderInfo = { root: '/reg', isRegistry: true, chains: [{ slug: 'cosmos', name: 'Cosmos Hub', validators: 1, known: true }], validators: 1, git: null };
-const listed = { index: 0, id: bech32.encode('cosmosvaloper', bech32.toWords(new Uint8Array(20).fill(1))), name: 'Other', description: 'd', website: 'https://o.example', unreadable: [] };
-const finding = (code: string, field: string, severity: RegistryFinding['severity'] = 'error'): RegistryFinding => ({ severity, code, field, path: 'p', chain: 'cosmos', id, message: `${code} message`, meaning: '' });
+const folder: FolderInfo = {
+  root: '/reg',
+  isRegistry: true,
+  chains: [{ slug: 'cosmos', name: 'Cosmos Hub', validators: 1, known: true }],
+  validators: 1,
+  git: null,
+};
+const listed = {
+  index: 0,
+  id: bech32.encode('cosmosvaloper', bech32.toWords(new Uint8Array(20).fill(1))),
+  name: 'Other',
+  description: 'd',
+  website: 'https://o.example',
+  unreadable: [],
+};
+const finding = (code: string, field: string, severity: RegistryFinding['severity'] = 'error'): RegistryFinding => ({
+  severity,
+  code,
+  field,
+  path: 'p',
+  chain: 'cosmos',
+  id,
+  message: `${code} message`,
+  meaning: '',
+});
 
 /** A state at the Details step with everything before it complete. */
 function atDetails(): WizardState {
   const s = initialState();
   s.hydrated = true;
-  s.draft = { ...emptyDraft('/reg'), chain: 'cosmos', step: 'details', form: { ...emptyDraft().form, id, name: 'N', description: 'D', website: 'https://n.example' } };
+  s.draft = {
+    ...emptyDraft('/reg'),
+    chain: 'cosmos',
+    step: 'details',
+    form: { ...emptyDraft().form, id, name: 'N', description: 'D', website: 'https://n.example' },
+  };
   s.folder = { status: 'done', data: folder, input: '/reg' };
   s.entries = { status: 'done', data: [listed], chain: 'cosmos' };
   return s;
@@ -57,20 +84,35 @@ describe('step checks', () => {
   it('needs a logo for a new entry, fixed when it breaks a rule', () => {
     const s = atDetails();
     expect(stepChecks(s).logo).toMatchObject({ ok: false, reason: expect.stringContaining('Add your logo') });
-    const inspection: LogoInspection = { logoId: 'a'.repeat(32), fileName: 'p.jpg', bytes: 10, format: 'jpeg', findings: [finding('logo-not-png', '')] };
+    const inspection: LogoInspection = {
+      logoId: 'a'.repeat(32),
+      fileName: 'p.jpg',
+      bytes: 10,
+      format: 'jpeg',
+      findings: [finding('logo-not-png', '')],
+    };
     s.draft = { ...s.draft, logo: { logoId: inspection.logoId, fileName: 'p.jpg', fix: null } };
     s.logo = { status: 'done', data: inspection };
     expect(stepChecks(s).logo).toMatchObject({ ok: false, reason: expect.stringContaining('Press “Fix logo”') });
     s.draft = { ...s.draft, logo: { ...s.draft.logo!, fix: { fit: 'cover' } } };
     expect(stepChecks(s).logo).toMatchObject({ ok: false, pending: true });
-    s.fix = { status: 'done', key: fixKey(s), data: { png: '', bytes: 1, size: 256, before: [], after: [], notes: [], previews: { light: '', dark: '', size: 128 } } };
+    s.fix = {
+      status: 'done',
+      key: fixKey(s),
+      data: { png: '', bytes: 1, size: 256, before: [], after: [], notes: [], previews: { light: '', dark: '', size: 128 } },
+    };
     expect(stepChecks(s).logo.ok).toBe(true);
     expect(operationOf(s)).toMatchObject({ kind: 'add', logo: { logoId: inspection.logoId, fix: { fit: 'cover' } } });
   });
 
   it('an update needs no new logo, and must change something', () => {
     const s = atDetails();
-    s.draft = { ...s.draft, mode: 'update', originalId: listed.id, form: { ...emptyDraft().form, id: listed.id, name: listed.name, description: listed.description, website: listed.website } };
+    s.draft = {
+      ...s.draft,
+      mode: 'update',
+      originalId: listed.id,
+      form: { ...emptyDraft().form, id: listed.id, name: listed.name, description: listed.description, website: listed.website },
+    };
     expect(stepChecks(s).logo.ok).toBe(true);
     expect(stepChecks(s).review).toMatchObject({ ok: false, reason: expect.stringContaining('Nothing would change') });
   });

@@ -54,11 +54,20 @@ export function logoRef(s: WizardState): LogoRef | undefined {
 
 export function operationOf(s: WizardState, withLogo = true): WizardOperation {
   const logo = withLogo ? logoRef(s) : undefined;
-  return buildOperation({ mode: s.draft.mode, chain: s.draft.chain, id: effectiveId(s), form: s.draft.form, snapshot: currentSnapshot(s), disable: s.draft.disable, logo });
+  return buildOperation({
+    mode: s.draft.mode,
+    chain: s.draft.chain,
+    id: effectiveId(s),
+    form: s.draft.form,
+    snapshot: currentSnapshot(s),
+    disable: s.draft.disable,
+    logo,
+  });
 }
 
 /** Identifies what the live check (the entry only, not the logo) and the plan were computed for. */
-export const liveKey = (s: WizardState) => JSON.stringify([s.draft.root, s.draft.chain, s.draft.mode, s.draft.originalId, operationOf(s, false)]);
+export const liveKey = (s: WizardState) =>
+  JSON.stringify([s.draft.root, s.draft.chain, s.draft.mode, s.draft.originalId, operationOf(s, false)]);
 export const planKey = (s: WizardState) => JSON.stringify([s.folder.status === 'done' ? s.folder.data.root : s.draft.root, operationOf(s)]);
 export const fixKey = (s: WizardState) => JSON.stringify(s.draft.logo);
 
@@ -73,37 +82,58 @@ export function detailFindings(s: WizardState): RegistryFinding[] | null {
 function folderStep(s: WizardState): StepCheck {
   if (s.folder.status === 'loading') return blocked('Checking the folder…', true);
   if (s.folder.status === 'done' && s.folder.data.isRegistry) return okStep;
-  if (s.folder.status === 'done') return blocked(s.folder.data.message ?? 'Choose the folder of your registry copy.', false, 'Choose your registry folder (see above) to continue.');
+  if (s.folder.status === 'done')
+    return blocked(
+      s.folder.data.message ?? 'Choose the folder of your registry copy.',
+      false,
+      'Choose your registry folder (see above) to continue.',
+    );
   if (s.folder.status === 'error') return blocked(s.folder.message, false, 'Choose your registry folder (see above) to continue.');
   return blocked('Enter the folder of your copy of the registry (the folder that contains "blockchains").');
 }
 
 function chainStep(s: WizardState): StepCheck {
   if (!s.draft.chain) return blocked('Choose the chain your validator runs on.');
-  if (s.entries.chain !== s.draft.chain || s.entries.status === 'loading' || s.entries.status === 'idle') return blocked('Reading the chain’s validator list…', true);
-  if (s.entries.status === 'error') return blocked(s.entries.message, false, 'Repair this chain’s list first (see above), or choose another chain.');
+  if (s.entries.chain !== s.draft.chain || s.entries.status === 'loading' || s.entries.status === 'idle')
+    return blocked('Reading the chain’s validator list…', true);
+  if (s.entries.status === 'error')
+    return blocked(s.entries.message, false, 'Repair this chain’s list first (see above), or choose another chain.');
   return okStep;
 }
 
 function idStep(s: WizardState): StepCheck {
-  if (s.draft.mode === 'update') return currentSnapshot(s) ? okStep : blocked(`The validator ${s.draft.originalId} is no longer in this chain’s list. Enter the id again.`);
+  if (s.draft.mode === 'update')
+    return currentSnapshot(s)
+      ? okStep
+      : blocked(`The validator ${s.draft.originalId} is no longer in this chain’s list. Enter the id again.`);
   const id = idState(s);
   if (id.kind === 'valid') return okStep;
-  if (id.kind === 'listed') return blocked(`This validator is already listed as “${id.entry.name || id.value}”. Choose “Update this entry”, or enter a different id.`, false, 'Choose “Update this entry”, or enter a different id.');
+  if (id.kind === 'listed')
+    return blocked(
+      `This validator is already listed as “${id.entry.name || id.value}”. Choose “Update this entry”, or enter a different id.`,
+      false,
+      'Choose “Update this entry”, or enter a different id.',
+    );
   return blocked(id.message, false, id.kind === 'empty' ? 'Enter your validator ID to continue.' : 'Correct the validator ID to continue.');
 }
 
 function detailsStep(s: WizardState): StepCheck {
   const numbers = Object.entries(numberProblems(s.draft.form));
   if (numbers.length > 0) return blocked(numbers[0]![1], false, fixField(ENGINE_FIELD[numbers[0]![0]]));
-  if (s.draft.disable.disabled && s.draft.mode === 'update' && s.draft.disable.note.trim() === '') return blocked('Say briefly why the validator is disabled (for example “Shut down in March 2025”).');
+  if (s.draft.disable.disabled && s.draft.mode === 'update' && s.draft.disable.note.trim() === '')
+    return blocked('Say briefly why the validator is disabled (for example “Shut down in March 2025”).');
   const findings = detailFindings(s);
   if (!findings) return blocked('Checking the details…', true);
   const error = findings.find((f) => f.severity === 'error');
   return error ? blocked(error.message, false, fixField(error.field)) : okStep;
 }
 
-const ENGINE_FIELD: Record<string, string> = { commission: 'payout.commission', payoutDelay: 'payout.payoutDelay', payoutPeriod: 'payout.payoutPeriod', minDelegation: 'staking.minDelegation' };
+const ENGINE_FIELD: Record<string, string> = {
+  commission: 'payout.commission',
+  payoutDelay: 'payout.payoutDelay',
+  payoutPeriod: 'payout.payoutPeriod',
+  minDelegation: 'staking.minDelegation',
+};
 
 function logoStep(s: WizardState): StepCheck {
   const logo = s.draft.logo;
@@ -117,7 +147,9 @@ function logoStep(s: WizardState): StepCheck {
   if (s.logo.status === 'error') return blocked(s.logo.message);
   if (s.logo.status !== 'done' || s.logo.data.logoId !== logo.logoId) return blocked('Checking the logo…', true);
   if (s.logo.data.problem) return blocked(s.logo.data.problem);
-  return s.logo.data.findings.some((f) => f.severity === 'error') ? blocked('This image does not meet the registry’s rules yet. Press “Fix logo” to make a compliant copy.') : okStep;
+  return s.logo.data.findings.some((f) => f.severity === 'error')
+    ? blocked('This image does not meet the registry’s rules yet. Press “Fix logo” to make a compliant copy.')
+    : okStep;
 }
 
 function reviewStep(s: WizardState): StepCheck {
@@ -129,7 +161,15 @@ function reviewStep(s: WizardState): StepCheck {
 }
 
 export function stepChecks(s: WizardState): Record<StepId, StepCheck> {
-  return { folder: folderStep(s), chain: chainStep(s), id: idStep(s), details: detailsStep(s), logo: logoStep(s), review: reviewStep(s), write: okStep };
+  return {
+    folder: folderStep(s),
+    chain: chainStep(s),
+    id: idStep(s),
+    details: detailsStep(s),
+    logo: logoStep(s),
+    review: reviewStep(s),
+    write: okStep,
+  };
 }
 
 /** Steps the user may open: every step up to and including the first incomplete one. */

@@ -3,10 +3,19 @@
  * derived from the disk through main and re-fetched after a restart.
  */
 import { create } from 'zustand';
-import type { EntrySnapshot, ExistingLogo, FolderInfo, LogoFix, LogoInspection, PlanView, RegistryFinding } from '../../../../domain/ipc/registry-channels';
+import type {
+  EntrySnapshot,
+  ExistingLogo,
+  FolderInfo,
+  LogoFix,
+  LogoInspection,
+  PlanView,
+  RegistryFinding,
+} from '../../../../domain/ipc/registry-channels';
 import { emptyDraft, type Draft, type StepId } from './draft';
 
-export type Load<T> = { status: 'idle' } | { status: 'loading'; data?: T } | { status: 'done'; data: T } | { status: 'error'; message: string; data?: T };
+export type Load<T> =
+  { status: 'idle' } | { status: 'loading'; data?: T } | { status: 'done'; data: T } | { status: 'error'; message: string; data?: T };
 
 export interface WizardState {
   draft: Draft;

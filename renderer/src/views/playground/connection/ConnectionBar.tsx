@@ -51,7 +51,13 @@ export function ConnectionBar() {
             <span className="status-dot">Not connected</span>
           )}
         </div>
-        <button type="button" className="button subtle pg-profiles-toggle" aria-expanded={profilesOpen} aria-controls="pg-profiles" onClick={() => toggleProfiles()}>
+        <button
+          type="button"
+          className="button subtle pg-profiles-toggle"
+          aria-expanded={profilesOpen}
+          aria-controls="pg-profiles"
+          onClick={() => toggleProfiles()}
+        >
           Profiles &amp; credentials
         </button>
       </div>
@@ -73,7 +79,13 @@ export function ConnectionBar() {
             <dt>Latency</dt>
             <dd>
               <span>{formatDuration(connection.latencyMs)}</span>
-              <button type="button" className="pg-link-button" disabled={pinging} onClick={() => void ping(api)} aria-label="Measure latency again">
+              <button
+                type="button"
+                className="pg-link-button"
+                disabled={pinging}
+                onClick={() => void ping(api)}
+                aria-label="Measure latency again"
+              >
                 {pinging ? 'pinging…' : 'ping'}
               </button>
             </dd>

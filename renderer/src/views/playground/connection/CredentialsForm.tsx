@@ -60,16 +60,31 @@ export function CredentialsForm({ profile, onChanged }: { profile: ProfileSummar
       </div>
       {profile.credentials.problem && <p className="callout error">{profile.credentials.problem}</p>}
       <p className="muted pg-small">
-        Sent as the X-SVC-CREDENTIAL and X-SVC-SECRET-KEY headers by the bridge only. The app keeps them in the OS keychain and never shows them again.
+        Sent as the X-SVC-CREDENTIAL and X-SVC-SECRET-KEY headers by the bridge only. The app keeps them in the OS keychain and never shows
+        them again.
       </p>
       <div className="pg-two">
         <div className="field">
           <label htmlFor={ids.access}>Access id</label>
-          <input id={ids.access} ref={accessRef} type="text" autoComplete="off" spellCheck={false} placeholder={stored ? 'Enter a new access id to replace it' : 'From the developer portal'} />
+          <input
+            id={ids.access}
+            ref={accessRef}
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={stored ? 'Enter a new access id to replace it' : 'From the developer portal'}
+          />
         </div>
         <div className="field">
           <label htmlFor={ids.secret}>Secret key</label>
-          <input id={ids.secret} ref={secretRef} type="password" autoComplete="new-password" spellCheck={false} placeholder={stored ? '••••••••  (hidden; enter a new one to replace it)' : 'HMAC secret key'} />
+          <input
+            id={ids.secret}
+            ref={secretRef}
+            type="password"
+            autoComplete="new-password"
+            spellCheck={false}
+            placeholder={stored ? '••••••••  (hidden; enter a new one to replace it)' : 'HMAC secret key'}
+          />
         </div>
       </div>
       <div className="row">

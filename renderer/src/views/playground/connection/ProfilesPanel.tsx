@@ -7,7 +7,11 @@ import { CredentialsForm } from './CredentialsForm';
 function CredentialBadge({ profile }: { profile: ProfileSummary }) {
   if (profile.credentials.source === 'managed') return <span className="badge accent">Demo account</span>;
   if (profile.credentials.problem) return <span className="badge bad">Keychain problem</span>;
-  return profile.credentials.stored ? <span className="badge ok">Credentials stored</span> : <span className="badge warn">No credentials</span>;
+  return profile.credentials.stored ? (
+    <span className="badge ok">Credentials stored</span>
+  ) : (
+    <span className="badge warn">No credentials</span>
+  );
 }
 
 /** Create or edit a remote profile: a name, the gateway's MCP URL, optionally a CA file and a timeout. */
@@ -29,7 +33,12 @@ function ProfileForm({ editing, onSaved }: { editing: ProfileSummary | undefined
     }
     setBusy(true);
     try {
-      const saved = await api.profiles.save({ name: name.trim(), url: url.trim(), ...(caFile.trim() ? { caFile: caFile.trim() } : {}), ...(seconds !== undefined ? { timeoutSeconds: seconds } : {}) });
+      const saved = await api.profiles.save({
+        name: name.trim(),
+        url: url.trim(),
+        ...(caFile.trim() ? { caFile: caFile.trim() } : {}),
+        ...(seconds !== undefined ? { timeoutSeconds: seconds } : {}),
+      });
       setError(undefined);
       await onSaved(saved.name);
     } catch (e) {
@@ -41,27 +50,61 @@ function ProfileForm({ editing, onSaved }: { editing: ProfileSummary | undefined
 
   const id = (f: string) => `pg-profile-${f}`;
   return (
-    <form className="stack pg-profile-form" onSubmit={(e) => void submit(e)} aria-label={editing ? `Edit profile ${editing.name}` : 'New profile'}>
+    <form
+      className="stack pg-profile-form"
+      onSubmit={(e) => void submit(e)}
+      aria-label={editing ? `Edit profile ${editing.name}` : 'New profile'}
+    >
       <h3>{editing ? `Profile “${editing.name}”` : 'New profile'}</h3>
       <div className="pg-two">
         <div className="field">
           <label htmlFor={id('name')}>Name</label>
-          <input id={id('name')} type="text" value={name} readOnly={Boolean(editing)} onChange={(e) => setName(e.target.value)} placeholder="work" spellCheck={false} />
+          <input
+            id={id('name')}
+            type="text"
+            value={name}
+            readOnly={Boolean(editing)}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="work"
+            spellCheck={false}
+          />
           <span className="hint">Letters, digits, “.”, “_” or “-”.</span>
         </div>
         <div className="field">
           <label htmlFor={id('url')}>Gateway URL</label>
-          <input id={id('url')} type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://gateway.example.com/mcp" spellCheck={false} />
+          <input
+            id={id('url')}
+            type="url"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            placeholder="https://gateway.example.com/mcp"
+            spellCheck={false}
+          />
           <span className="hint">HTTPS (plain http only to this computer).</span>
         </div>
         <div className="field">
           <label htmlFor={id('ca')}>CA certificate file (optional)</label>
-          <input id={id('ca')} type="text" value={caFile} onChange={(e) => setCaFile(e.target.value)} placeholder="/path/to/ca-cert.pem" spellCheck={false} />
+          <input
+            id={id('ca')}
+            type="text"
+            value={caFile}
+            onChange={(e) => setCaFile(e.target.value)}
+            placeholder="/path/to/ca-cert.pem"
+            spellCheck={false}
+          />
           <span className="hint">For a gateway whose certificate is not publicly trusted.</span>
         </div>
         <div className="field">
           <label htmlFor={id('timeout')}>Timeout in seconds (optional)</label>
-          <input id={id('timeout')} type="number" min={1} max={3600} value={timeout} onChange={(e) => setTimeoutText(e.target.value)} placeholder="60" />
+          <input
+            id={id('timeout')}
+            type="number"
+            min={1}
+            max={3600}
+            value={timeout}
+            onChange={(e) => setTimeoutText(e.target.value)}
+            placeholder="60"
+          />
         </div>
       </div>
       <div className="row">
@@ -115,7 +158,12 @@ export function ProfilesPanel({ onClose }: { onClose?: () => void }) {
         <ul className="pg-profile-list" aria-label="Profiles">
           {profiles.map((p) => (
             <li key={p.name}>
-              <button type="button" className={editing === p.name ? 'pg-profile-item active' : 'pg-profile-item'} aria-pressed={editing === p.name} onClick={() => setEditing(p.name)}>
+              <button
+                type="button"
+                className={editing === p.name ? 'pg-profile-item active' : 'pg-profile-item'}
+                aria-pressed={editing === p.name}
+                onClick={() => setEditing(p.name)}
+              >
                 <span className="pg-profile-name">{p.name}</span>
                 <span className="pg-profile-url">{p.kind === 'embedded' ? 'Reference gateway, on this computer' : p.url}</span>
                 <CredentialBadge profile={p} />
@@ -123,7 +171,12 @@ export function ProfilesPanel({ onClose }: { onClose?: () => void }) {
             </li>
           ))}
           <li>
-            <button type="button" className={editing === 'new' ? 'pg-profile-item pg-new active' : 'pg-profile-item pg-new'} aria-pressed={editing === 'new'} onClick={() => setEditing('new')}>
+            <button
+              type="button"
+              className={editing === 'new' ? 'pg-profile-item pg-new active' : 'pg-profile-item pg-new'}
+              aria-pressed={editing === 'new'}
+              onClick={() => setEditing('new')}
+            >
               + New profile
             </button>
           </li>
@@ -144,10 +197,13 @@ export function ProfilesPanel({ onClose }: { onClose?: () => void }) {
             <div className="stack">
               <h3>Profile “{current.name}”</h3>
               <p>
-                The built-in <strong>reference gateway</strong>: an offline implementation of the gateway with demo data, started on this computer at{' '}
-                <code>{current.url}</code> when you connect. It works with no account; its demo credentials are created for you and kept in the OS keychain.
+                The built-in <strong>reference gateway</strong>: an offline implementation of the gateway with demo data, started on this
+                computer at <code>{current.url}</code> when you connect. It works with no account; its demo credentials are created for you
+                and kept in the OS keychain.
               </p>
-              <p className="muted pg-small">To use a real gateway, create a profile with its URL and store your access id and secret key.</p>
+              <p className="muted pg-small">
+                To use a real gateway, create a profile with its URL and store your access id and secret key.
+              </p>
             </div>
           )}
           {current?.kind === 'remote' && (

@@ -6,13 +6,32 @@ import { EXPORT_FORMATS, type SnippetInput } from './snippets';
 /** Where the call would go: the live connection's endpoint, or the profile's as stored. */
 function target(profile: string): Pick<SnippetInput, 'url' | 'caFile' | 'protocolVersion'> {
   const { connection, profiles } = useConnectionStore.getState();
-  if (connection && connection.profile === profile) return { url: connection.url, ...(connection.caFile ? { caFile: connection.caFile } : {}), protocolVersion: connection.protocolVersion };
+  if (connection && connection.profile === profile)
+    return {
+      url: connection.url,
+      ...(connection.caFile ? { caFile: connection.caFile } : {}),
+      protocolVersion: connection.protocolVersion,
+    };
   const p = profiles.find((x) => x.name === profile);
-  return { url: p?.url ?? 'https://gateway.example.com/mcp', ...(p?.caFile ? { caFile: p.caFile } : {}), protocolVersion: connection?.protocolVersion ?? '2025-11-25' };
+  return {
+    url: p?.url ?? 'https://gateway.example.com/mcp',
+    ...(p?.caFile ? { caFile: p.caFile } : {}),
+    protocolVersion: connection?.protocolVersion ?? '2025-11-25',
+  };
 }
 
 /** Export one call as a JSON-RPC request, a TypeScript SDK program or a curl script; headers are placeholders. */
-export function ExportDialog({ tool, args, profile, onClose }: { tool: string; args: Record<string, unknown>; profile: string; onClose: () => void }) {
+export function ExportDialog({
+  tool,
+  args,
+  profile,
+  onClose,
+}: {
+  tool: string;
+  args: Record<string, unknown>;
+  profile: string;
+  onClose: () => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const [format, setFormat] = useState<(typeof EXPORT_FORMATS)[number]['id']>('typescript');
   const [copied, setCopied] = useState<string>();
@@ -33,7 +52,14 @@ export function ExportDialog({ tool, args, profile, onClose }: { tool: string; a
       </div>
       <div className="pg-tabs" role="tablist" aria-label="Export format">
         {EXPORT_FORMATS.map((f) => (
-          <button key={f.id} type="button" role="tab" aria-selected={f.id === format} className={f.id === format ? 'pg-tab active' : 'pg-tab'} onClick={() => (setFormat(f.id), setCopied(undefined))}>
+          <button
+            key={f.id}
+            type="button"
+            role="tab"
+            aria-selected={f.id === format}
+            className={f.id === format ? 'pg-tab active' : 'pg-tab'}
+            onClick={() => (setFormat(f.id), setCopied(undefined))}
+          >
             {f.label}
           </button>
         ))}
@@ -42,11 +68,21 @@ export function ExportDialog({ tool, args, profile, onClose }: { tool: string; a
         {text}
       </pre>
       <div className="row">
-        <button type="button" className="button primary" onClick={() => void copyText(text).then((ok) => setCopied(ok ? 'Copied.' : 'The clipboard refused; select the text instead.'))}>
+        <button
+          type="button"
+          className="button primary"
+          onClick={() => void copyText(text).then((ok) => setCopied(ok ? 'Copied.' : 'The clipboard refused; select the text instead.'))}
+        >
           Copy
         </button>
-        <span className="muted pg-small">Credentials are placeholders: set GATEWAY_ACCESS_ID and GATEWAY_SECRET_KEY in your environment.</span>
-        {copied && <span className="pg-ok-text" role="status">{copied}</span>}
+        <span className="muted pg-small">
+          Credentials are placeholders: set GATEWAY_ACCESS_ID and GATEWAY_SECRET_KEY in your environment.
+        </span>
+        {copied && (
+          <span className="pg-ok-text" role="status">
+            {copied}
+          </span>
+        )}
       </div>
     </dialog>
   );

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { curlSnippet, EXPORT_FORMATS, jsonRpcRequest, shellQuote, typescriptSnippet } from './snippets';
 
-const input = { url: 'https://127.0.0.1:47311/mcp', caFile: '/home/u/.config/gateway-companion/reference-gateway/tls/ca-cert.pem', protocolVersion: '2025-11-25', tool: 'search_assets', args: { query: "it's USDC" } };
+const input = {
+  url: 'https://127.0.0.1:47311/mcp',
+  caFile: '/home/u/.config/gateway-companion/reference-gateway/tls/ca-cert.pem',
+  protocolVersion: '2025-11-25',
+  tool: 'search_assets',
+  args: { query: "it's USDC" },
+};
 
 describe('exports', () => {
   it('puts placeholders where the headers go, in every format', () => {
@@ -18,7 +24,12 @@ describe('exports', () => {
 
   it('writes the call as the MCP tools/call message', () => {
     const body = jsonRpcRequest(input).split('\n\n')[1]!;
-    expect(JSON.parse(body)).toEqual({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_assets', arguments: { query: "it's USDC" } } });
+    expect(JSON.parse(body)).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'search_assets', arguments: { query: "it's USDC" } },
+    });
     expect(jsonRpcRequest({ ...input, protocolVersion: '?' })).toContain('MCP-Protocol-Version: 2025-11-25');
   });
 

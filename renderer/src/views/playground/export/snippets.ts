@@ -87,7 +87,12 @@ export function shellQuote(text: string): string {
  */
 export function curlSnippet(input: SnippetInput): string {
   const version = protocol(input);
-  const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'curl', version: '1.0.0' } } };
+  const init = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'curl', version: '1.0.0' } },
+  };
   return [
     '#!/usr/bin/env bash',
     `# ${input.tool} through the gateway with curl. Set ${ACCESS_ID_VAR} and ${SECRET_KEY_VAR} first.`,

@@ -83,7 +83,12 @@ export function ArrayField(p: FieldProps) {
             const label = typeof o === 'string' ? o : JSON.stringify(o);
             return (
               <label key={label} className={on ? 'pg-chip on' : 'pg-chip'}>
-                <input type="checkbox" checked={on} disabled={!on && full} onChange={() => change(on ? items.filter((i) => JSON.stringify(i) !== JSON.stringify(o)) : [...items, o])} />
+                <input
+                  type="checkbox"
+                  checked={on}
+                  disabled={!on && full}
+                  onChange={() => change(on ? items.filter((i) => JSON.stringify(i) !== JSON.stringify(o)) : [...items, o])}
+                />
                 {label}
               </label>
             );
@@ -107,9 +112,23 @@ export function ArrayField(p: FieldProps) {
         {items.map((item, index) => (
           <li key={index} className="pg-array-item">
             <div className="pg-array-body">
-              <SchemaField {...p} schema={itemSchema} path={[...p.path, index]} label={`${p.label}[${index}]`} required value={item} onChange={(v) => change(items.map((old, i) => (i === index ? v : old)))} />
+              <SchemaField
+                {...p}
+                schema={itemSchema}
+                path={[...p.path, index]}
+                label={`${p.label}[${index}]`}
+                required
+                value={item}
+                onChange={(v) => change(items.map((old, i) => (i === index ? v : old)))}
+              />
             </div>
-            <button type="button" className="pg-icon-button" aria-label={`Remove ${p.label}[${index}]`} title="Remove" onClick={() => change(items.filter((_, i) => i !== index))}>
+            <button
+              type="button"
+              className="pg-icon-button"
+              aria-label={`Remove ${p.label}[${index}]`}
+              title="Remove"
+              onClick={() => change(items.filter((_, i) => i !== index))}
+            >
               ×
             </button>
           </li>
@@ -145,7 +164,11 @@ export function UnionField(p: FieldProps) {
         <label className="pg-small muted" htmlFor={aria.id}>
           Type
         </label>
-        <select id={aria.id} value={String(chosen)} onChange={(e) => p.onChange(blankValue((variants[Number(e.target.value)] as { schema: Schema }).schema, p.root))}>
+        <select
+          id={aria.id}
+          value={String(chosen)}
+          onChange={(e) => p.onChange(blankValue((variants[Number(e.target.value)] as { schema: Schema }).schema, p.root))}
+        >
           {variants.map((v, i) => (
             <option key={`${i}-${v.label}`} value={String(i)}>
               {v.label}
@@ -162,7 +185,13 @@ export function UnionField(p: FieldProps) {
       {variant && kindOf(variant.schema) !== 'object' && kindOf(variant.schema) !== 'null' && (
         <div className="pg-union-body">
           {/* This shell already shows the messages for the value itself. */}
-          <SchemaField {...p} schema={variant.schema} label={`${p.label} (${variant.label})`} required issues={withoutPointer(p.issues, pointerOf(p.path))} />
+          <SchemaField
+            {...p}
+            schema={variant.schema}
+            label={`${p.label} (${variant.label})`}
+            required
+            issues={withoutPointer(p.issues, pointerOf(p.path))}
+          />
         </div>
       )}
     </FieldShell>

@@ -2,7 +2,19 @@ import type { ReactNode } from 'react';
 import { describeBounds, kindOf, type Schema } from './schema-model';
 import { fieldId, pointerOf, type IssueMap, type Path } from './form-value';
 
-const TYPE_NAMES: Record<string, string> = { string: 'text', number: 'number', integer: 'integer', boolean: 'boolean', enum: 'choice', const: 'fixed', array: 'list', object: 'object', union: 'one of', null: 'null', any: 'JSON' };
+const TYPE_NAMES: Record<string, string> = {
+  string: 'text',
+  number: 'number',
+  integer: 'integer',
+  boolean: 'boolean',
+  enum: 'choice',
+  const: 'fixed',
+  array: 'list',
+  object: 'object',
+  union: 'one of',
+  null: 'null',
+  any: 'JSON',
+};
 
 export function typeHint(schema: Schema): string {
   const kind = kindOf(schema);
@@ -28,7 +40,18 @@ export function issuesAt(issues: IssueMap, path: Path): readonly string[] {
  * A field's frame: its label with a required marker, type and bounds, the description, the control, and
  * the validation messages main reported for it.
  */
-export function FieldShell(props: { tool: string; path: Path; label: string; required: boolean; schema: Schema; issues: IssueMap; children: ReactNode; extra?: ReactNode; asGroup?: boolean; trailing?: ReactNode }) {
+export function FieldShell(props: {
+  tool: string;
+  path: Path;
+  label: string;
+  required: boolean;
+  schema: Schema;
+  issues: IssueMap;
+  children: ReactNode;
+  extra?: ReactNode;
+  asGroup?: boolean;
+  trailing?: ReactNode;
+}) {
   const { id, descId, errId } = fieldIds(props.tool, props.path);
   const messages = issuesAt(props.issues, props.path);
   const description = typeof props.schema.description === 'string' ? props.schema.description : undefined;
@@ -48,7 +71,15 @@ export function FieldShell(props: { tool: string; path: Path; label: string; req
   return (
     <div className={messages.length > 0 ? 'pg-field invalid' : 'pg-field'} data-pointer={pointerOf(props.path)}>
       <div className="pg-field-head">
-        {props.asGroup ? <span className="pg-field-label" id={`${id}-label`}>{labelText}</span> : <label className="pg-field-label" htmlFor={id}>{labelText}</label>}
+        {props.asGroup ? (
+          <span className="pg-field-label" id={`${id}-label`}>
+            {labelText}
+          </span>
+        ) : (
+          <label className="pg-field-label" htmlFor={id}>
+            {labelText}
+          </label>
+        )}
         {props.trailing}
       </div>
       {description && (

@@ -7,7 +7,8 @@ const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
 export function StringField(p: FieldProps) {
   const long = typeof p.schema.maxLength === 'number' && p.schema.maxLength > 1000;
   const value = typeof p.value === 'string' ? p.value : p.value === undefined ? '' : JSON.stringify(p.value);
-  const placeholder = 'default' in p.schema ? String(p.schema.default) : Array.isArray(p.schema.examples) ? String(p.schema.examples[0]) : undefined;
+  const placeholder =
+    'default' in p.schema ? String(p.schema.default) : Array.isArray(p.schema.examples) ? String(p.schema.examples[0]) : undefined;
   const aria = controlAria(p.tool, p.path, p.schema, p.issues);
   // An empty field is left out of the arguments rather than sent as "" (the raw JSON mode can send "").
   const change = (text: string) => p.onChange(text === '' ? undefined : text);
@@ -16,7 +17,15 @@ export function StringField(p: FieldProps) {
       {long ? (
         <textarea {...aria} value={value} placeholder={placeholder} spellCheck={false} onChange={(e) => change(e.target.value)} />
       ) : (
-        <input {...aria} type="text" value={value} placeholder={placeholder} spellCheck={false} autoComplete="off" onChange={(e) => change(e.target.value)} />
+        <input
+          {...aria}
+          type="text"
+          value={value}
+          placeholder={placeholder}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(e) => change(e.target.value)}
+        />
       )}
     </FieldShell>
   );
@@ -44,7 +53,9 @@ export function NumberField(p: FieldProps) {
         inputMode={integer ? 'numeric' : 'decimal'}
         className="pg-number"
         value={text}
-        placeholder={'default' in p.schema ? String(p.schema.default) : min !== undefined && max !== undefined ? `${min} – ${max}` : undefined}
+        placeholder={
+          'default' in p.schema ? String(p.schema.default) : min !== undefined && max !== undefined ? `${min} – ${max}` : undefined
+        }
         onChange={(e) => {
           const t = e.target.value;
           setText(t);
@@ -65,7 +76,11 @@ export function BooleanField(p: FieldProps) {
     // Three states: leaving it out is different from false.
     return (
       <FieldShell {...p}>
-        <select {...aria} value={p.value === undefined ? '' : String(p.value)} onChange={(e) => p.onChange(e.target.value === '' ? undefined : e.target.value === 'true')}>
+        <select
+          {...aria}
+          value={p.value === undefined ? '' : String(p.value)}
+          onChange={(e) => p.onChange(e.target.value === '' ? undefined : e.target.value === 'true')}
+        >
           <option value="">— not set —</option>
           <option value="true">true</option>
           <option value="false">false</option>
@@ -93,8 +108,14 @@ export function EnumField(p: FieldProps) {
   const label = (o: unknown) => (typeof o === 'string' ? o : JSON.stringify(o));
   return (
     <FieldShell {...p}>
-      <select {...aria} value={index < 0 ? '' : String(index)} onChange={(e) => p.onChange(e.target.value === '' ? undefined : options[Number(e.target.value)])}>
-        {(!p.required || index < 0) && <option value="">{'default' in p.schema ? `— default: ${label(p.schema.default)} —` : '— not set —'}</option>}
+      <select
+        {...aria}
+        value={index < 0 ? '' : String(index)}
+        onChange={(e) => p.onChange(e.target.value === '' ? undefined : options[Number(e.target.value)])}
+      >
+        {(!p.required || index < 0) && (
+          <option value="">{'default' in p.schema ? `— default: ${label(p.schema.default)} —` : '— not set —'}</option>
+        )}
         {options.map((o, i) => (
           <option key={label(o)} value={String(i)}>
             {label(o)}

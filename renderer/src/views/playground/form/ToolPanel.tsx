@@ -54,7 +54,10 @@ function IssueSummary({ tool }: { tool: ToolInfo }) {
   const mode = useWorkbenchStore((s) => s.mode);
   if (!notSent && !jsonError && issues.length === 0) return null;
   const focus = (pointer: string) => {
-    const path: Path = pointer.split('/').slice(1).map((p) => (/^\d+$/.test(p) ? Number(p) : p.replace(/~1/g, '/').replace(/~0/g, '~')));
+    const path: Path = pointer
+      .split('/')
+      .slice(1)
+      .map((p) => (/^\d+$/.test(p) ? Number(p) : p.replace(/~1/g, '/').replace(/~0/g, '~')));
     document.getElementById(fieldId(tool.name, path))?.focus();
   };
   return (
@@ -139,18 +142,38 @@ export function ToolPanel({ tool }: { tool: ToolInfo }) {
             </label>
           ))}
         </fieldset>
-        <button type="button" className="pg-link-button" onClick={() => load(tool.name, (initialValue(root, root) as Record<string, unknown>) ?? {})}>
+        <button
+          type="button"
+          className="pg-link-button"
+          onClick={() => load(tool.name, (initialValue(root, root) as Record<string, unknown>) ?? {})}
+        >
           Reset to defaults
         </button>
       </div>
       {mode === 'form' ? (
         <form className="pg-form" aria-label={`Arguments of ${tool.name}`} onSubmit={(e) => e.preventDefault()} noValidate>
-          <FormFields tool={tool.name} root={root} schema={schema} path={[]} value={args} onChange={(v) => setDraft(tool.name, v as Record<string, unknown>)} issues={map} args={args} />
+          <FormFields
+            tool={tool.name}
+            root={root}
+            schema={schema}
+            path={[]}
+            value={args}
+            onChange={(v) => setDraft(tool.name, v as Record<string, unknown>)}
+            issues={map}
+            args={args}
+          />
         </form>
       ) : (
         <div className="field pg-json-editor">
           <label htmlFor="pg-json">Arguments as JSON</label>
-          <textarea id="pg-json" className="mono" spellCheck={false} value={jsonText} onChange={(e) => setJsonText(e.target.value)} rows={Math.min(18, Math.max(6, jsonText.split('\n').length + 1))} />
+          <textarea
+            id="pg-json"
+            className="mono"
+            spellCheck={false}
+            value={jsonText}
+            onChange={(e) => setJsonText(e.target.value)}
+            rows={Math.min(18, Math.max(6, jsonText.split('\n').length + 1))}
+          />
           <span className="hint">Checked against the same input schema as the form before it is sent.</span>
         </div>
       )}

@@ -27,7 +27,8 @@ export function setIn(root: unknown, path: Path, value: unknown): unknown {
     list[head] = setIn(list[head], rest, value);
     return list;
   }
-  const obj: Record<string, unknown> = root !== null && typeof root === 'object' && !Array.isArray(root) ? { ...(root as Record<string, unknown>) } : {};
+  const obj: Record<string, unknown> =
+    root !== null && typeof root === 'object' && !Array.isArray(root) ? { ...(root as Record<string, unknown>) } : {};
   const next = setIn(obj[head], rest, value);
   if (next === undefined) delete obj[head];
   else obj[head] = next;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { blankValue, describeBounds, initialValue, kindOf, pickVariant, propertiesOf, resolve, variantsOf, type Schema } from './schema-model';
+import {
+  blankValue,
+  describeBounds,
+  initialValue,
+  kindOf,
+  pickVariant,
+  propertiesOf,
+  resolve,
+  variantsOf,
+  type Schema,
+} from './schema-model';
 import { getIn, issueMap, parseArguments, pointerOf, setIn } from './form-value';
 
 const root: Schema = {
@@ -16,7 +26,12 @@ const root: Schema = {
     count: { $ref: '#/definitions/legacy', default: 3 },
     shape: { oneOf: [{ $ref: '#/$defs/point' }, { $ref: '#/$defs/circle' }] },
     maybe: { type: ['string', 'null'] },
-    merged: { allOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, { properties: { b: { type: 'boolean', default: true } } }] },
+    merged: {
+      allOf: [
+        { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+        { properties: { b: { type: 'boolean', default: true } } },
+      ],
+    },
     nested: { type: 'object', properties: { deep: { type: 'string', default: 'x' } } },
     needed: { type: 'object', properties: { flag: { type: 'boolean', default: false } } },
     loop: { $ref: '#/$defs/loop' },
@@ -26,7 +41,11 @@ const root: Schema = {
 
 describe('schema model', () => {
   it('follows $ref into $defs and definitions, keeping sibling keywords', () => {
-    expect(resolve(root.properties && (root.properties as Schema).asset, root)).toEqual({ type: 'string', minLength: 1, description: 'The asset to price' });
+    expect(resolve(root.properties && (root.properties as Schema).asset, root)).toEqual({
+      type: 'string',
+      minLength: 1,
+      description: 'The asset to price',
+    });
     expect(resolve((root.properties as Schema).count, root)).toEqual({ type: 'integer', minimum: 0, maximum: 10, default: 3 });
     // A $ref cycle stops instead of hanging.
     expect(kindOf(resolve((root.properties as Schema).loop, root))).toBe('any');
@@ -89,7 +108,12 @@ describe('form values', () => {
   it('speaks ajv pointers', () => {
     expect(pointerOf(['networks', 0])).toBe('/networks/0');
     expect(pointerOf(['a/b', 'c~d'])).toBe('/a~1b/c~0d');
-    expect(issueMap([{ pointer: '/q', message: 'one' }, { pointer: '/q', message: 'two' }]).get('/q')).toEqual(['one', 'two']);
+    expect(
+      issueMap([
+        { pointer: '/q', message: 'one' },
+        { pointer: '/q', message: 'two' },
+      ]).get('/q'),
+    ).toEqual(['one', 'two']);
   });
 
   it('parses raw JSON with a message that says what is wrong', () => {

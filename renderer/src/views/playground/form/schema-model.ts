@@ -43,7 +43,8 @@ export function resolve(schema: unknown, root: Schema, depth = 0): Schema {
 function mergeSchemas(a: Schema, b: Schema): Schema {
   const out: Schema = { ...a, ...b };
   if (isSchema(a.properties) || isSchema(b.properties)) out.properties = { ...(a.properties as Schema), ...(b.properties as Schema) };
-  if (Array.isArray(a.required) || Array.isArray(b.required)) out.required = [...new Set([...((a.required as string[]) ?? []), ...((b.required as string[]) ?? [])])];
+  if (Array.isArray(a.required) || Array.isArray(b.required))
+    out.required = [...new Set([...((a.required as string[]) ?? []), ...((b.required as string[]) ?? [])])];
   return out;
 }
 
@@ -60,7 +61,16 @@ export function kindOf(schema: Schema): FieldKind {
   const types = typesOf(schema);
   if (types.length > 1) return 'union';
   const type = types[0];
-  if (type === 'string' || type === 'number' || type === 'integer' || type === 'boolean' || type === 'array' || type === 'object' || type === 'null') return type;
+  if (
+    type === 'string' ||
+    type === 'number' ||
+    type === 'integer' ||
+    type === 'boolean' ||
+    type === 'array' ||
+    type === 'object' ||
+    type === 'null'
+  )
+    return type;
   if (isSchema(schema.properties)) return 'object';
   if (schema.items !== undefined) return 'array';
   return 'any';
@@ -71,7 +81,15 @@ export interface Variant {
   readonly schema: Schema;
 }
 
-const TYPE_LABELS: Record<string, string> = { string: 'Text', number: 'Number', integer: 'Whole number', boolean: 'Yes / no', array: 'List', object: 'Object', null: 'None (null)' };
+const TYPE_LABELS: Record<string, string> = {
+  string: 'Text',
+  number: 'Number',
+  integer: 'Whole number',
+  boolean: 'Yes / no',
+  array: 'List',
+  object: 'Object',
+  null: 'None (null)',
+};
 
 function variantLabel(schema: Schema, index: number): string {
   if (typeof schema.title === 'string' && schema.title) return schema.title;
@@ -81,19 +99,27 @@ function variantLabel(schema: Schema, index: number): string {
     const keys = Object.keys(schema.properties);
     if (keys.length > 0) return `Object with ${keys.slice(0, 3).join(', ')}${keys.length > 3 ? ', …' : ''}`;
   }
-  if (kind === 'enum') return `One of ${(schema.enum as unknown[]).slice(0, 3).map((v) => JSON.stringify(v)).join(', ')}`;
+  if (kind === 'enum')
+    return `One of ${(schema.enum as unknown[])
+      .slice(0, 3)
+      .map((v) => JSON.stringify(v))
+      .join(', ')}`;
   return TYPE_LABELS[kind] ?? `Option ${index + 1}`;
 }
 
 /** The choices of a oneOf/anyOf (or a type list such as ["string", "null"]), each resolved and labelled. */
 export function variantsOf(schema: Schema, root: Schema): Variant[] {
-  const list = (Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined) as unknown[] | undefined;
+  const list = (Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined) as
+    unknown[] | undefined;
   // Constraints beside oneOf apply to every branch; the field's own title and description do not.
   const { oneOf: _o, anyOf: _a, title: _t, description: _d, default: _def, type, ...shared } = schema;
   if (list) {
     return list.map((entry, index) => {
       const branch = resolve(entry, root);
-      return { label: variantLabel(branch, index), schema: resolve({ ...(type !== undefined ? { type } : {}), ...shared, ...branch }, root) };
+      return {
+        label: variantLabel(branch, index),
+        schema: resolve({ ...(type !== undefined ? { type } : {}), ...shared, ...branch }, root),
+      };
     });
   }
   return typesOf(schema).map((t) => ({ label: TYPE_LABELS[t] ?? t, schema: { ...shared, type: t } }));

@@ -11,7 +11,12 @@ const ROW = 20;
 
 /** What is compared for a call: its arguments and its result (or error), keys sorted. */
 function comparable(entry: HistoryEntry): string {
-  return canonicalJson({ tool: entry.tool, arguments: entry.arguments, ...(entry.result ? { result: resultData(entry.result) } : {}), ...(entry.error ? { error: entry.error } : {}) });
+  return canonicalJson({
+    tool: entry.tool,
+    arguments: entry.arguments,
+    ...(entry.result ? { result: resultData(entry.result) } : {}),
+    ...(entry.error ? { error: entry.error } : {}),
+  });
 }
 
 function Cell({ side, kind }: { side: DiffRow['left']; kind: DiffRow['kind'] }) {
@@ -53,7 +58,8 @@ export function ComparePanel() {
   const diff = useMemo(() => (entries ? diffLines(comparable(entries[0]), comparable(entries[1])) : undefined), [entries]);
   const rows = useMemo(() => (diff ? (onlyChanges ? diff.rows.filter((r) => r.kind !== 'same') : diff.rows) : []), [diff, onlyChanges]);
 
-  if (compare.length !== 2) return <p className="muted pg-empty">Tick two calls in History to compare their arguments and results side by side.</p>;
+  if (compare.length !== 2)
+    return <p className="muted pg-empty">Tick two calls in History to compare their arguments and results side by side.</p>;
   if (error) return <p className="callout error">{error}</p>;
   if (!entries || !diff) return <p className="muted">Loading the two calls…</p>;
   return (
@@ -61,10 +67,12 @@ export function ComparePanel() {
       <div className="row pg-spread">
         <div className="pg-diff-titles">
           <span>
-            <span className="badge">A</span> <code>{entries[0].tool}</code> <span className="muted pg-small">{formatTime(entries[0].startedAt)}</span>
+            <span className="badge">A</span> <code>{entries[0].tool}</code>{' '}
+            <span className="muted pg-small">{formatTime(entries[0].startedAt)}</span>
           </span>
           <span>
-            <span className="badge">B</span> <code>{entries[1].tool}</code> <span className="muted pg-small">{formatTime(entries[1].startedAt)}</span>
+            <span className="badge">B</span> <code>{entries[1].tool}</code>{' '}
+            <span className="muted pg-small">{formatTime(entries[1].startedAt)}</span>
           </span>
         </div>
         <div className="row">
@@ -77,7 +85,9 @@ export function ComparePanel() {
           </label>
         </div>
       </div>
-      {(entries[0].resultDropped !== undefined || entries[1].resultDropped !== undefined) && <p className="callout warn pg-small">A result too large to keep across restarts is left out of the comparison.</p>}
+      {(entries[0].resultDropped !== undefined || entries[1].resultDropped !== undefined) && (
+        <p className="callout warn pg-small">A result too large to keep across restarts is left out of the comparison.</p>
+      )}
       <VirtualList
         count={rows.length}
         rowHeight={ROW}

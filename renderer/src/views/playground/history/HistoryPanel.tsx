@@ -61,7 +61,8 @@ export function HistoryPanel() {
     <div className="pg-history">
       <div className="row pg-spread">
         <span className="muted pg-small">
-          {history.length} of at most {historyLimit} calls, kept across restarts. {compare.length === 1 ? 'Pick one more to compare.' : compare.length === 2 ? '' : 'Tick two to compare their results.'}
+          {history.length} of at most {historyLimit} calls, kept across restarts.{' '}
+          {compare.length === 1 ? 'Pick one more to compare.' : compare.length === 2 ? '' : 'Tick two to compare their results.'}
         </span>
         <div className="row">
           {compare.length === 2 && (
@@ -69,7 +70,12 @@ export function HistoryPanel() {
               Compare the two
             </button>
           )}
-          <button type="button" className="button small danger" disabled={history.length === 0} onClick={() => void act(async () => (await api.playground.historyClear(), await loadHistory(api)))}>
+          <button
+            type="button"
+            className="button small danger"
+            disabled={history.length === 0}
+            onClick={() => void act(async () => (await api.playground.historyClear(), await loadHistory(api)))}
+          >
             Clear history
           </button>
         </div>
@@ -98,7 +104,12 @@ export function HistoryPanel() {
                 return (
                   <tr key={entry.id}>
                     <td>
-                      <input type="checkbox" aria-label={`Compare the ${entry.tool} call of ${when(entry.startedAt)}`} checked={compare.includes(entry.id)} onChange={() => toggleCompare(entry.id)} />
+                      <input
+                        type="checkbox"
+                        aria-label={`Compare the ${entry.tool} call of ${when(entry.startedAt)}`}
+                        checked={compare.includes(entry.id)}
+                        onChange={() => toggleCompare(entry.id)}
+                      />
                     </td>
                     <td className="pg-nowrap">{when(entry.startedAt)}</td>
                     <td className="pg-history-tool">
@@ -117,7 +128,12 @@ export function HistoryPanel() {
                       <button type="button" className="pg-link-button" onClick={() => void act(() => showHistoryEntry(api, entry.id))}>
                         View
                       </button>
-                      <button type="button" className="pg-link-button" disabled={!connected || running || !known(entry.tool)} onClick={() => rerun(entry)}>
+                      <button
+                        type="button"
+                        className="pg-link-button"
+                        disabled={!connected || running || !known(entry.tool)}
+                        onClick={() => rerun(entry)}
+                      >
                         Re-run
                       </button>
                       <button type="button" className="pg-link-button" disabled={!known(entry.tool)} onClick={() => edit(entry)}>
@@ -126,7 +142,12 @@ export function HistoryPanel() {
                       <button type="button" className="pg-link-button" onClick={() => setExporting(entry)}>
                         Export
                       </button>
-                      <button type="button" className="pg-link-button danger" aria-label={`Remove the ${entry.tool} call of ${when(entry.startedAt)}`} onClick={() => void act(async () => (await api.playground.historyRemove(entry.id), await loadHistory(api)))}>
+                      <button
+                        type="button"
+                        className="pg-link-button danger"
+                        aria-label={`Remove the ${entry.tool} call of ${when(entry.startedAt)}`}
+                        onClick={() => void act(async () => (await api.playground.historyRemove(entry.id), await loadHistory(api)))}
+                      >
                         ×
                       </button>
                     </td>
@@ -137,7 +158,14 @@ export function HistoryPanel() {
           </table>
         </div>
       )}
-      {exporting && <ExportDialog tool={exporting.tool} args={exporting.arguments} profile={exporting.profile} onClose={() => setExporting(undefined)} />}
+      {exporting && (
+        <ExportDialog
+          tool={exporting.tool}
+          args={exporting.arguments}
+          profile={exporting.profile}
+          onClose={() => setExporting(undefined)}
+        />
+      )}
     </div>
   );
 }

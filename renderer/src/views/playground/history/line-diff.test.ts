@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, diffLines } from './line-diff';
 
-const render = (rows: ReturnType<typeof diffLines>['rows']) => rows.map((r) => `${r.kind[0]} ${r.left?.text ?? '·'} | ${r.right?.text ?? '·'}`);
+const render = (rows: ReturnType<typeof diffLines>['rows']) =>
+  rows.map((r) => `${r.kind[0]} ${r.left?.text ?? '·'} | ${r.right?.text ?? '·'}`);
 
 describe('diffLines', () => {
   it('pairs equal lines and marks removals, additions and changes', () => {
@@ -39,7 +40,9 @@ describe('diffLines', () => {
         const A = a.join('\n').split('\n');
         const B = b.join('\n').split('\n');
         const t = Array.from({ length: A.length + 1 }, () => new Array<number>(B.length + 1).fill(0));
-        for (let i = 1; i <= A.length; i++) for (let j = 1; j <= B.length; j++) t[i]![j] = A[i - 1] === B[j - 1] ? t[i - 1]![j - 1]! + 1 : Math.max(t[i - 1]![j]!, t[i]![j - 1]!);
+        for (let i = 1; i <= A.length; i++)
+          for (let j = 1; j <= B.length; j++)
+            t[i]![j] = A[i - 1] === B[j - 1] ? t[i - 1]![j - 1]! + 1 : Math.max(t[i - 1]![j]!, t[i]![j - 1]!);
         return t[A.length]![B.length]!;
       })();
       expect(rows.filter((r) => r.kind === 'same')).toHaveLength(lcs);

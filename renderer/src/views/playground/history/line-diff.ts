@@ -9,7 +9,12 @@ export interface DiffRow {
 export function canonicalJson(value: unknown): string {
   const sort = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(sort);
-    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort((v as Record<string, unknown>)[k])]));
+    if (v !== null && typeof v === 'object')
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, sort((v as Record<string, unknown>)[k])]),
+      );
     return v;
   };
   return JSON.stringify(sort(value), null, 2) ?? 'undefined';
@@ -47,7 +52,13 @@ function editScript(a: readonly string[], b: readonly string[], maxEdits: number
   return undefined;
 }
 
-function backtrack(trace: Int32Array[], last: number, n: number, m: number, at: (row: Int32Array, d: number, k: number) => number): Array<'=' | '-' | '+'> {
+function backtrack(
+  trace: Int32Array[],
+  last: number,
+  n: number,
+  m: number,
+  at: (row: Int32Array, d: number, k: number) => number,
+): Array<'=' | '-' | '+'> {
   const ops: Array<'=' | '-' | '+'> = [];
   let x = n;
   let y = m;
@@ -88,7 +99,11 @@ export function diffLines(leftText: string, rightText: string, maxEdits = 1500):
   if (!script) {
     // Too different to align: show both sides in full, every line changed.
     for (let i = 0; i < Math.max(a.length, b.length); i++) {
-      rows.push({ kind: i < a.length && i < b.length ? 'changed' : i < a.length ? 'removed' : 'added', ...(i < a.length ? { left: { line: i + 1, text: a[i]! } } : {}), ...(i < b.length ? { right: { line: i + 1, text: b[i]! } } : {}) });
+      rows.push({
+        kind: i < a.length && i < b.length ? 'changed' : i < a.length ? 'removed' : 'added',
+        ...(i < a.length ? { left: { line: i + 1, text: a[i]! } } : {}),
+        ...(i < b.length ? { right: { line: i + 1, text: b[i]! } } : {}),
+      });
     }
     return { rows, changes: rows.length, complete: false };
   }

@@ -47,7 +47,11 @@ export function JsonTree({ data, label }: { data: unknown; label: string }) {
   const copy = async (what: 'path' | 'value', row: TreeRow) => {
     const text = what === 'path' ? accessPath(row.path) : typeof row.value === 'string' ? row.value : JSON.stringify(row.value, null, 2);
     const done = await copyText(text);
-    setNotice(done ? `Copied the ${what} of ${accessPath(row.path)}${what === 'value' ? ` (${text.length.toLocaleString('en-US')} characters)` : ''}.` : 'The clipboard refused; select the text and copy it instead.');
+    setNotice(
+      done
+        ? `Copied the ${what} of ${accessPath(row.path)}${what === 'value' ? ` (${text.length.toLocaleString('en-US')} characters)` : ''}.`
+        : 'The clipboard refused; select the text and copy it instead.',
+    );
   };
 
   const onKey = (e: KeyboardEvent) => {
@@ -106,15 +110,27 @@ export function JsonTree({ data, label }: { data: unknown; label: string }) {
               >
                 <span className="pg-tindent" style={{ width: row.depth * 16 }} />
                 {row.container && row.size > 0 ? (
-                  <button type="button" tabIndex={-1} className="pg-ttoggle" aria-label={row.expanded ? `Collapse ${accessPath(row.path)}` : `Expand ${accessPath(row.path)}`} onClick={() => toggle(row)}>
+                  <button
+                    type="button"
+                    tabIndex={-1}
+                    className="pg-ttoggle"
+                    aria-label={row.expanded ? `Collapse ${accessPath(row.path)}` : `Expand ${accessPath(row.path)}`}
+                    onClick={() => toggle(row)}
+                  >
                     {row.expanded ? '▾' : '▸'}
                   </button>
                 ) : (
                   <span className="pg-ttoggle" />
                 )}
-                {row.key !== undefined && <span className={typeof row.key === 'number' ? 'pg-j-index' : 'pg-j-key'}>{typeof row.key === 'number' ? row.key : row.key}</span>}
+                {row.key !== undefined && (
+                  <span className={typeof row.key === 'number' ? 'pg-j-index' : 'pg-j-key'}>
+                    {typeof row.key === 'number' ? row.key : row.key}
+                  </span>
+                )}
                 {row.key !== undefined && <span className="pg-j-colon">:</span>}
-                <span className={valueClass(row)}>{row.key === undefined && row.container ? `${label} ${previewOf(row)}` : previewOf(row)}</span>
+                <span className={valueClass(row)}>
+                  {row.key === undefined && row.container ? `${label} ${previewOf(row)}` : previewOf(row)}
+                </span>
                 <span className="pg-tactions">
                   <button type="button" tabIndex={-1} onClick={(e) => (e.stopPropagation(), void copy('path', row))}>
                     Copy path

@@ -17,7 +17,10 @@ const RAW_PREVIEW_CHARS = 200_000;
 export function resultData(result: ToolResult | undefined): unknown {
   if (!result) return undefined;
   if (result.structuredContent !== undefined) return result.structuredContent;
-  const texts = result.content.filter((c): c is { type: 'text'; text: string } => (c as { type?: unknown }).type === 'text' && typeof (c as { text?: unknown }).text === 'string');
+  const texts = result.content.filter(
+    (c): c is { type: 'text'; text: string } =>
+      (c as { type?: unknown }).type === 'text' && typeof (c as { text?: unknown }).text === 'string',
+  );
   if (texts.length === 1 && result.content.length === 1) {
     try {
       return JSON.parse(texts[0]!.text);
@@ -31,7 +34,9 @@ export function resultData(result: ToolResult | undefined): unknown {
 /** The CallToolResult as the server sent it, text items that repeat structuredContent abbreviated. */
 function rawText(result: ToolResult, compact: boolean): string {
   const same = new Set(result.textSameAsStructured ?? []);
-  const content = result.content.map((c, i) => (same.has(i) ? { ...(c as object), text: '«the JSON of structuredContent, repeated as text»' } : c));
+  const content = result.content.map((c, i) =>
+    same.has(i) ? { ...(c as object), text: '«the JSON of structuredContent, repeated as text»' } : c,
+  );
   const { textSameAsStructured: _s, ...rest } = result;
   return JSON.stringify({ ...rest, content }, null, compact ? undefined : 2);
 }
@@ -48,7 +53,8 @@ function Outcome({ shown }: { shown: ShownResult }) {
   const { outcome } = shown;
   const Rich = RICH_VIEWS[outcome.tool];
   const data = useMemo(() => resultData(outcome.result), [outcome]);
-  const richPossible = Boolean(Rich) && data !== undefined && (outcome.status === 'ok' || (outcome.status === 'tool-error' && SHOWS_ERRORS.has(outcome.tool)));
+  const richPossible =
+    Boolean(Rich) && data !== undefined && (outcome.status === 'ok' || (outcome.status === 'tool-error' && SHOWS_ERRORS.has(outcome.tool)));
   const [tab, setTab] = useState<'rich' | 'tree' | 'raw'>(richPossible ? 'rich' : 'tree');
   const active = tab === 'rich' && !richPossible ? 'tree' : tab;
   const big = outcome.bytes > 1024 * 1024;
@@ -75,24 +81,47 @@ function Outcome({ shown }: { shown: ShownResult }) {
         </div>
       )}
       {outcome.status === 'cancelled' && <div className="callout warn">{outcome.error?.message ?? 'Cancelled.'}</div>}
-      {shown.dropped !== undefined && <div className="callout">This result ({formatBytes(shown.dropped)}) was too large to keep across restarts. Re-run the call to see it again.</div>}
+      {shown.dropped !== undefined && (
+        <div className="callout">
+          This result ({formatBytes(shown.dropped)}) was too large to keep across restarts. Re-run the call to see it again.
+        </div>
+      )}
       {outcome.bytes > ASSISTANT_LIMIT && (
         <div className="callout warn pg-small">
-          This result is {formatBytes(outcome.bytes)}: above the bridge&apos;s default limit for assistants ({formatBytes(ASSISTANT_LIMIT)}, <code>--max-message-bytes</code>), an assistant would get an error instead.
+          This result is {formatBytes(outcome.bytes)}: above the bridge&apos;s default limit for assistants ({formatBytes(ASSISTANT_LIMIT)},{' '}
+          <code>--max-message-bytes</code>), an assistant would get an error instead.
         </div>
       )}
       {data !== undefined && (
         <>
           <div className="pg-tabs" role="tablist" aria-label="Result views">
             {richPossible && (
-              <button type="button" role="tab" aria-selected={active === 'rich'} className={active === 'rich' ? 'pg-tab active' : 'pg-tab'} onClick={() => setTab('rich')}>
+              <button
+                type="button"
+                role="tab"
+                aria-selected={active === 'rich'}
+                className={active === 'rich' ? 'pg-tab active' : 'pg-tab'}
+                onClick={() => setTab('rich')}
+              >
                 Summary
               </button>
             )}
-            <button type="button" role="tab" aria-selected={active === 'tree'} className={active === 'tree' ? 'pg-tab active' : 'pg-tab'} onClick={() => setTab('tree')}>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={active === 'tree'}
+              className={active === 'tree' ? 'pg-tab active' : 'pg-tab'}
+              onClick={() => setTab('tree')}
+            >
               JSON tree
             </button>
-            <button type="button" role="tab" aria-selected={active === 'raw'} className={active === 'raw' ? 'pg-tab active' : 'pg-tab'} onClick={() => setTab('raw')}>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={active === 'raw'}
+              className={active === 'raw' ? 'pg-tab active' : 'pg-tab'}
+              onClick={() => setTab('raw')}
+            >
               Raw
             </button>
           </div>
@@ -104,7 +133,12 @@ function Outcome({ shown }: { shown: ShownResult }) {
                 <pre className="pg-pre pg-raw" tabIndex={0}>
                   {raw.length > RAW_PREVIEW_CHARS ? `${raw.slice(0, RAW_PREVIEW_CHARS)}\n…` : raw}
                 </pre>
-                {raw.length > RAW_PREVIEW_CHARS && <p className="muted pg-small">Showing the first {RAW_PREVIEW_CHARS.toLocaleString('en-US')} of {raw.length.toLocaleString('en-US')} characters; “Copy JSON” copies all of it.</p>}
+                {raw.length > RAW_PREVIEW_CHARS && (
+                  <p className="muted pg-small">
+                    Showing the first {RAW_PREVIEW_CHARS.toLocaleString('en-US')} of {raw.length.toLocaleString('en-US')} characters; “Copy
+                    JSON” copies all of it.
+                  </p>
+                )}
               </>
             )}
           </div>
@@ -138,7 +172,11 @@ export function ResultPanel() {
               type="button"
               className="button small"
               disabled={!shown.outcome.result}
-              onClick={() => void copyText(JSON.stringify(resultData(shown.outcome.result), null, 2)).then((ok) => setCopied(ok ? 'Copied.' : 'The clipboard refused.'))}
+              onClick={() =>
+                void copyText(JSON.stringify(resultData(shown.outcome.result), null, 2)).then((ok) =>
+                  setCopied(ok ? 'Copied.' : 'The clipboard refused.'),
+                )
+              }
             >
               Copy JSON
             </button>
@@ -154,9 +192,15 @@ export function ResultPanel() {
         )}
       </div>
       {running && !shown && <p className="muted">Waiting for {running.tool}…</p>}
-      {!shown && !running && <p className="muted pg-empty">Run a tool to see its result here: a summary made for it, the full JSON as a tree, and the raw MCP result.</p>}
+      {!shown && !running && (
+        <p className="muted pg-empty">
+          Run a tool to see its result here: a summary made for it, the full JSON as a tree, and the raw MCP result.
+        </p>
+      )}
       {shown && <Outcome key={`${shown.outcome.callId}:${shown.source}`} shown={shown} />}
-      {exporting && shown && <ExportDialog tool={shown.outcome.tool} args={shown.args} profile={shown.profile} onClose={() => setExporting(false)} />}
+      {exporting && shown && (
+        <ExportDialog tool={shown.outcome.tool} args={shown.args} profile={shown.profile} onClose={() => setExporting(false)} />
+      )}
     </section>
   );
 }

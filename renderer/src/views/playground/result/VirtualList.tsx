@@ -63,7 +63,8 @@ export function VirtualList(props: {
       role={props.role}
       aria-label={props.label}
       tabIndex={0}
-      style={props.maxHeight !== undefined ? { height: Math.min(props.maxHeight, props.count * props.rowHeight + 2) } : undefined} onScroll={(e) => {
+      style={props.maxHeight !== undefined ? { height: Math.min(props.maxHeight, props.count * props.rowHeight + 2) } : undefined}
+      onScroll={(e) => {
         const el = e.currentTarget;
         atEnd.current = el.scrollTop + el.clientHeight >= el.scrollHeight - props.rowHeight;
         setScrollTop(el.scrollTop);

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { countdown, formatBytes, formatCompact, formatDuration, formatHexQuantity, formatPercent, formatPrice, formatUnits, shortHash, trendClass } from './format';
+import {
+  countdown,
+  formatBytes,
+  formatCompact,
+  formatDuration,
+  formatHexQuantity,
+  formatPercent,
+  formatPrice,
+  formatUnits,
+  shortHash,
+  trendClass,
+} from './format';
 
 describe('result formatting', () => {
   it('formats prices with precision that fits their size', () => {

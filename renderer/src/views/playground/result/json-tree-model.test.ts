@@ -2,12 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { accessPath, defaultExpanded, expandAll, previewOf, visibleRows } from './json-tree-model';
 import { scrollToRow, visibleRange } from './virtual-range';
 
-const doc = { total: 2, docs: [{ name: 'USD Coin', tags: ['stable'] }, { name: 'Tether', tags: [] }], 'odd/key': null };
+const doc = {
+  total: 2,
+  docs: [
+    { name: 'USD Coin', tags: ['stable'] },
+    { name: 'Tether', tags: [] },
+  ],
+  'odd/key': null,
+};
 
 describe('JSON tree rows', () => {
   it('walks only expanded nodes, depth first, in document order', () => {
     const rows = visibleRows(doc, new Set(['', '/docs', '/docs/0']));
-    expect(rows.map((r) => `${'  '.repeat(r.depth)}${String(r.key ?? '$')}`)).toEqual(['$', '  total', '  docs', '    0', '      name', '      tags', '    1', '  odd/key']);
+    expect(rows.map((r) => `${'  '.repeat(r.depth)}${String(r.key ?? '$')}`)).toEqual([
+      '$',
+      '  total',
+      '  docs',
+      '    0',
+      '      name',
+      '      tags',
+      '    1',
+      '  odd/key',
+    ]);
     expect(rows[2]).toMatchObject({ id: '/docs', container: 'array', size: 2, expanded: true });
     expect(rows[7]).toMatchObject({ id: '/odd~1key', path: ['odd/key'] });
   });

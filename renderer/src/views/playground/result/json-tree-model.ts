@@ -30,14 +30,26 @@ function sizeOf(value: unknown, container: TreeRow['container']): number {
  */
 export function visibleRows(root: unknown, expanded: ReadonlySet<string>, limit = Number.POSITIVE_INFINITY): TreeRow[] {
   const rows: TreeRow[] = [];
-  const stack: Array<{ value: unknown; id: string; path: (string | number)[]; depth: number; key: string | number | undefined }> = [{ value: root, id: '', path: [], depth: 0, key: undefined }];
+  const stack: Array<{ value: unknown; id: string; path: (string | number)[]; depth: number; key: string | number | undefined }> = [
+    { value: root, id: '', path: [], depth: 0, key: undefined },
+  ];
   while (stack.length > 0 && rows.length < limit) {
     const node = stack.pop()!;
     const container = containerOf(node.value);
     const open = container !== undefined && expanded.has(node.id);
-    rows.push({ id: node.id, path: node.path, depth: node.depth, key: node.key, value: node.value, container, size: sizeOf(node.value, container), expanded: open });
+    rows.push({
+      id: node.id,
+      path: node.path,
+      depth: node.depth,
+      key: node.key,
+      value: node.value,
+      container,
+      size: sizeOf(node.value, container),
+      expanded: open,
+    });
     if (!open) continue;
-    const entries: Array<[string | number, unknown]> = container === 'array' ? (node.value as unknown[]).map((v, i) => [i, v]) : Object.entries(node.value as object);
+    const entries: Array<[string | number, unknown]> =
+      container === 'array' ? (node.value as unknown[]).map((v, i) => [i, v]) : Object.entries(node.value as object);
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, value] = entries[i]!;
       stack.push({ value, id: `${node.id}/${escape(key)}`, path: [...node.path, key], depth: node.depth + 1, key });
@@ -63,9 +75,13 @@ export function defaultExpanded(root: unknown, budget = 60): Set<string> {
       if (depth > 0 && shown + size > budget) continue;
       open.add(node.id);
       shown += size;
-      const entries: Array<[string | number, unknown]> = container === 'array' ? (node.value as unknown[]).slice(0, budget).map((v, i) => [i, v]) : Object.entries(node.value as object).slice(0, budget);
+      const entries: Array<[string | number, unknown]> =
+        container === 'array'
+          ? (node.value as unknown[]).slice(0, budget).map((v, i) => [i, v])
+          : Object.entries(node.value as object).slice(0, budget);
       // Inside arrays only the first item opens: the rest have the same shape.
-      for (const [key, value] of container === 'array' ? entries.slice(0, 1) : entries) next.push({ value, id: `${node.id}/${escape(key)}` });
+      for (const [key, value] of container === 'array' ? entries.slice(0, 1) : entries)
+        next.push({ value, id: `${node.id}/${escape(key)}` });
     }
     level = next;
   }
@@ -80,7 +96,8 @@ export function expandAll(root: unknown, maxDepth = 6, maxRows = 50_000): Set<st
     const container = containerOf(value);
     if (!container || depth >= maxDepth || rows >= maxRows) return;
     open.add(id);
-    const entries: Array<[string | number, unknown]> = container === 'array' ? (value as unknown[]).map((v, i) => [i, v]) : Object.entries(value as object);
+    const entries: Array<[string | number, unknown]> =
+      container === 'array' ? (value as unknown[]).map((v, i) => [i, v]) : Object.entries(value as object);
     for (const [key, child] of entries) {
       if (rows >= maxRows) return;
       rows++;

@@ -1,5 +1,11 @@
 /** The slice of rows to render for a scroll position: what is visible plus `overscan` rows either side. */
-export function visibleRange(scrollTop: number, viewportHeight: number, rowHeight: number, count: number, overscan = 8): { start: number; end: number } {
+export function visibleRange(
+  scrollTop: number,
+  viewportHeight: number,
+  rowHeight: number,
+  count: number,
+  overscan = 8,
+): { start: number; end: number } {
   if (count <= 0 || rowHeight <= 0) return { start: 0, end: 0 };
   const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
   const visible = Math.ceil(Math.max(0, viewportHeight) / rowHeight) + 1;

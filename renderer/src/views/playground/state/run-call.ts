@@ -34,7 +34,15 @@ export async function runTool(api: CompanionApi, tool: string, args: Args): Prom
     outcome = await api.playground.call({ callId, tool, arguments: args });
   } catch (error) {
     // Not connected any more, or the services went away: shown like a failed call.
-    outcome = { callId, tool, status: 'error', startedAt: Date.now(), durationMs: 0, bytes: 0, error: { code: (error as { code?: string }).code ?? 'failed', message: (error as Error).message } };
+    outcome = {
+      callId,
+      tool,
+      status: 'error',
+      startedAt: Date.now(),
+      durationMs: 0,
+      bytes: 0,
+      error: { code: (error as { code?: string }).code ?? 'failed', message: (error as Error).message },
+    };
   } finally {
     useWorkbenchStore.getState().setRunning(undefined);
   }

@@ -102,12 +102,24 @@ export const useWorkbenchStore = create<WorkbenchState>()(
       setIssues: (issues, notSent) => set({ issues, notSent }),
       setRunning: (running) => set({ running }),
       show(shown) {
-        const quote = shown?.outcome.tool === 'get_swap_quote' ? (shown.outcome.result?.structuredContent as { routes?: Array<{ steps?: Array<{ id?: unknown }> }> } | undefined) : undefined;
-        const stepIds = quote?.routes?.flatMap((r) => (r.steps ?? []).map((s) => s.id).filter((id): id is string => typeof id === 'string'));
+        const quote =
+          shown?.outcome.tool === 'get_swap_quote'
+            ? (shown.outcome.result?.structuredContent as { routes?: Array<{ steps?: Array<{ id?: unknown }> }> } | undefined)
+            : undefined;
+        const stepIds = quote?.routes?.flatMap((r) =>
+          (r.steps ?? []).map((s) => s.id).filter((id): id is string => typeof id === 'string'),
+        );
         set({ shown, ...(stepIds ? { stepIds } : {}) });
       },
       load(tool, args) {
-        set((s) => ({ tool, drafts: { ...s.drafts, [tool]: args }, jsonText: pretty(args), jsonError: undefined, issues: [], notSent: undefined }));
+        set((s) => ({
+          tool,
+          drafts: { ...s.drafts, [tool]: args },
+          jsonText: pretty(args),
+          jsonError: undefined,
+          issues: [],
+          notSent: undefined,
+        }));
       },
     }),
     { name: 'companion.playground.workbench', partialize: (s) => ({ tool: s.tool, drafts: s.drafts, mode: s.mode, jsonText: s.jsonText }) },

@@ -5,7 +5,17 @@ import { useWorkbenchStore } from '../state/workbench-store';
 import { initialValue } from '../form/schema-model';
 import { annotationBadges, groupTools } from './tool-groups';
 
-const icon = { width: 12, height: 12, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2.2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true } as const;
+const icon = {
+  width: 12,
+  height: 12,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2.2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  'aria-hidden': true,
+} as const;
 
 /** Compact annotation badges for the list (the tool panel spells them out). */
 const BADGE_ICONS: Record<string, ReactElement> = {
@@ -58,7 +68,13 @@ export function ToolList({ tools }: { tools: readonly ToolInfo[] }) {
   return (
     <nav className="panel pg-tools" aria-label="Tools">
       <div className="pg-tools-head">
-        <input type="search" aria-label="Search tools" placeholder={`Search ${tools.length} tools`} value={search} onChange={(e) => setSearch(e.target.value)} />
+        <input
+          type="search"
+          aria-label="Search tools"
+          placeholder={`Search ${tools.length} tools`}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
       </div>
       {shown === 0 && <p className="muted pg-small pg-pad">No tool matches “{search}”.</p>}
       {groups.map(({ group, tools: list }) => (

@@ -30,7 +30,10 @@ export function TrafficPanel() {
   const selected = useActivityStore((s) => s.selectedTraffic);
   const { selectTraffic, clearTraffic } = useActivityStore.getState();
   const [hidePings, setHidePings] = useState(false);
-  const rows = useMemo(() => (hidePings ? traffic.filter((t) => t.method !== 'ping' && !(t.kind === 'response' && t.text.endsWith('"result":{}}'))) : traffic), [traffic, hidePings]);
+  const rows = useMemo(
+    () => (hidePings ? traffic.filter((t) => t.method !== 'ping' && !(t.kind === 'response' && t.text.endsWith('"result":{}}'))) : traffic),
+    [traffic, hidePings],
+  );
   const start = traffic[0]?.at ?? 0;
   const current = traffic.find((t) => t.seq === selected);
 
@@ -60,9 +63,17 @@ export function TrafficPanel() {
             renderRow={(i) => {
               const t = rows[i]!;
               return (
-                <button type="button" className={t.seq === selected ? 'pg-msg active' : 'pg-msg'} onClick={() => selectTraffic(t.seq)} aria-pressed={t.seq === selected}>
+                <button
+                  type="button"
+                  className={t.seq === selected ? 'pg-msg active' : 'pg-msg'}
+                  onClick={() => selectTraffic(t.seq)}
+                  aria-pressed={t.seq === selected}
+                >
                   <span className="pg-msg-time">+{formatDuration(t.at - start)}</span>
-                  <span className={t.dir === 'send' ? 'pg-msg-dir send' : 'pg-msg-dir receive'} aria-label={t.dir === 'send' ? 'sent' : 'received'}>
+                  <span
+                    className={t.dir === 'send' ? 'pg-msg-dir send' : 'pg-msg-dir receive'}
+                    aria-label={t.dir === 'send' ? 'sent' : 'received'}
+                  >
                     {t.dir === 'send' ? '→' : '←'}
                   </span>
                   <span className={`pg-msg-kind ${t.kind}`}>{t.kind === 'notification' ? 'notify' : t.kind}</span>
@@ -77,7 +88,11 @@ export function TrafficPanel() {
             }}
           />
           <div className="pg-msg-detail" aria-label="Message">
-            {current ? <pre className="pg-pre">{pretty(current)}</pre> : <p className="muted pg-small">Select a message to see it in full.</p>}
+            {current ? (
+              <pre className="pg-pre">{pretty(current)}</pre>
+            ) : (
+              <p className="muted pg-small">Select a message to see it in full.</p>
+            )}
           </div>
         </div>
       )}

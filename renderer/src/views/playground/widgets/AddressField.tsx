@@ -41,7 +41,16 @@ export function AddressField(p: FieldProps & { widget: Extract<Widget, { kind: '
   }
   return (
     <FieldShell {...p} extra={verdict}>
-      <input {...aria} type="text" className="mono" spellCheck={false} autoComplete="off" placeholder={coin !== undefined ? describeAddressFormat(coin) : 'wallet address'} value={text} onChange={(e) => p.onChange(e.target.value === '' ? undefined : e.target.value)} />
+      <input
+        {...aria}
+        type="text"
+        className="mono"
+        spellCheck={false}
+        autoComplete="off"
+        placeholder={coin !== undefined ? describeAddressFormat(coin) : 'wallet address'}
+        value={text}
+        onChange={(e) => p.onChange(e.target.value === '' ? undefined : e.target.value)}
+      />
     </FieldShell>
   );
 }

@@ -18,7 +18,17 @@ function contractPlaceholder(coin: number): string {
 }
 
 /** The identifier module's verdict on an asset id, with the normalised form when it differs. */
-export function AssetIdVerdict({ text, tokenOnly, expectedCoin, onUse }: { text: string; tokenOnly?: boolean; expectedCoin?: number | undefined; onUse: (id: string) => void }) {
+export function AssetIdVerdict({
+  text,
+  tokenOnly,
+  expectedCoin,
+  onUse,
+}: {
+  text: string;
+  tokenOnly?: boolean;
+  expectedCoin?: number | undefined;
+  onUse: (id: string) => void;
+}) {
   if (text === '') return null;
   const parsed = parseAssetId(text);
   if (!parsed.ok) return <p className="pg-verdict bad">✗ {parsed.message}</p>;
@@ -38,7 +48,9 @@ export function AssetIdVerdict({ text, tokenOnly, expectedCoin, onUse }: { text:
           </>
         )}
       </p>
-      {tokenOnly && !parsed.value.token && <p className="pg-verdict warn">⚠ This tool checks tokens: add a contract (c{parsed.value.coin}_t…).</p>}
+      {tokenOnly && !parsed.value.token && (
+        <p className="pg-verdict warn">⚠ This tool checks tokens: add a contract (c{parsed.value.coin}_t…).</p>
+      )}
       {expectedCoin !== undefined && expectedCoin !== parsed.value.coin && (
         <p className="pg-verdict warn">
           ⚠ This id is on {chain}, but the chosen domain is {chainName(expectedCoin)}.
@@ -79,7 +91,10 @@ export function AssetIdField(p: FieldProps & { widget: Extract<Widget, { kind: '
   const compose = (c: number, k: string) => p.onChange(k.trim() ? `c${c}_t${k.trim()}` : `c${c}`);
   const aria = controlAria(p.tool, p.path, p.schema, p.issues);
   return (
-    <FieldShell {...p} extra={<AssetIdVerdict text={text} tokenOnly={p.widget.tokenOnly ?? false} expectedCoin={linked} onUse={(id) => p.onChange(id)} />}>
+    <FieldShell
+      {...p}
+      extra={<AssetIdVerdict text={text} tokenOnly={p.widget.tokenOnly ?? false} expectedCoin={linked} onUse={(id) => p.onChange(id)} />}
+    >
       <div className="pg-asset-builder">
         <select
           aria-label={`${p.label}: chain`}
@@ -110,7 +125,16 @@ export function AssetIdField(p: FieldProps & { widget: Extract<Widget, { kind: '
           }}
         />
       </div>
-      <input {...aria} type="text" className="mono" spellCheck={false} autoComplete="off" placeholder="c60 or c60_t0x… (or paste an id)" value={text} onChange={(e) => p.onChange(e.target.value === '' ? undefined : e.target.value)} />
+      <input
+        {...aria}
+        type="text"
+        className="mono"
+        spellCheck={false}
+        autoComplete="off"
+        placeholder="c60 or c60_t0x… (or paste an id)"
+        value={text}
+        onChange={(e) => p.onChange(e.target.value === '' ? undefined : e.target.value)}
+      />
     </FieldShell>
   );
 }

@@ -26,9 +26,15 @@ const useCategories = create<CategoryCache>()((set, get) => ({
     if (!force && get().key === key && get().state.kind !== 'failed') return;
     set({ key, state: { kind: 'loading' } });
     try {
-      const outcome = await api.playground.call({ callId: crypto.randomUUID(), tool: 'get_listing_categories', arguments: {}, record: false });
+      const outcome = await api.playground.call({
+        callId: crypto.randomUUID(),
+        tool: 'get_listing_categories',
+        arguments: {},
+        record: false,
+      });
       const docs = (outcome.result?.structuredContent as { docs?: unknown } | undefined)?.docs;
-      if (outcome.status !== 'ok' || !Array.isArray(docs)) throw new Error(outcome.error?.message ?? 'get_listing_categories returned no list.');
+      if (outcome.status !== 'ok' || !Array.isArray(docs))
+        throw new Error(outcome.error?.message ?? 'get_listing_categories returned no list.');
       const list = docs.filter((d): d is Category => typeof (d as Category).id === 'string' && typeof (d as Category).name === 'string');
       if (get().key === key) set({ state: { kind: 'ready', list } });
     } catch (error) {
@@ -62,15 +68,29 @@ export function CategoryField(p: FieldProps) {
       extra={
         <>
           {state.kind === 'loading' && <p className="pg-verdict muted">Loading the categories from get_listing_categories…</p>}
-          {state.kind === 'failed' && <p className="pg-verdict warn">⚠ Could not load the categories ({state.message}); type a category id.</p>}
+          {state.kind === 'failed' && (
+            <p className="pg-verdict warn">⚠ Could not load the categories ({state.message}); type a category id.</p>
+          )}
           {state.kind === 'ready' && <p className="pg-verdict muted">{list.length} categories from get_listing_categories.</p>}
         </>
       }
     >
       {manual ? (
-        <input {...aria} type="text" value={value} spellCheck={false} placeholder="memes" onChange={(e) => p.onChange(e.target.value === '' ? undefined : e.target.value)} />
+        <input
+          {...aria}
+          type="text"
+          value={value}
+          spellCheck={false}
+          placeholder="memes"
+          onChange={(e) => p.onChange(e.target.value === '' ? undefined : e.target.value)}
+        />
       ) : (
-        <select {...aria} value={value} disabled={state.kind !== 'ready'} onChange={(e) => p.onChange(e.target.value === '' ? undefined : e.target.value)}>
+        <select
+          {...aria}
+          value={value}
+          disabled={state.kind !== 'ready'}
+          onChange={(e) => p.onChange(e.target.value === '' ? undefined : e.target.value)}
+        >
           <option value="">— any (trending) —</option>
           {!listed && value && <option value={value}>{value} (not listed)</option>}
           {list.map((c) => (

@@ -27,7 +27,13 @@ export function AssetListField(p: FieldProps & { widget: Extract<Widget, { kind:
     const { next, skipped, repeated } = addAssetIds(items, text, max);
     set(next);
     setDraft('');
-    setNote(skipped > 0 ? `At most ${max} asset ids per call: ${skipped} not added. Split the list into several calls.` : repeated > 0 ? `${repeated} already in the list.` : undefined);
+    setNote(
+      skipped > 0
+        ? `At most ${max} asset ids per call: ${skipped} not added. Split the list into several calls.`
+        : repeated > 0
+          ? `${repeated} already in the list.`
+          : undefined,
+    );
   };
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter' || e.key === ',') {
@@ -63,20 +69,39 @@ export function AssetListField(p: FieldProps & { widget: Extract<Widget, { kind:
       )}
       {items.some((id) => !parseAssetId(id).ok) && <p className="pg-verdict bad">✗ Marked ids are not valid asset ids (hover for why).</p>}
       <div className="pg-add-row">
-        <input {...aria} type="text" className="mono" value={draft} disabled={full} spellCheck={false} autoComplete="off" placeholder={full ? `${max} of ${max}: the maximum` : 'Add asset ids: c60, c0_… (Enter; paste many at once)'} onChange={(e) => setDraft(e.target.value)} onKeyDown={onKey} onPaste={(e) => {
-          const text = e.clipboardData.getData('text');
-          if (/[\s,;]/.test(text.trim())) {
-            e.preventDefault();
-            add(text);
-          }
-        }} />
+        <input
+          {...aria}
+          type="text"
+          className="mono"
+          value={draft}
+          disabled={full}
+          spellCheck={false}
+          autoComplete="off"
+          placeholder={full ? `${max} of ${max}: the maximum` : 'Add asset ids: c60, c0_… (Enter; paste many at once)'}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={onKey}
+          onPaste={(e) => {
+            const text = e.clipboardData.getData('text');
+            if (/[\s,;]/.test(text.trim())) {
+              e.preventDefault();
+              add(text);
+            }
+          }}
+        />
         <button type="button" className="button small" disabled={full || !draft.trim()} onClick={() => add(draft)}>
           Add
         </button>
       </div>
       <div className="pg-quick" aria-label="Quick add">
         {POPULAR.map(([id, label]) => (
-          <button key={id} type="button" className="pg-chip-button" disabled={full || items.includes(id)} onClick={() => add(id)} title={id}>
+          <button
+            key={id}
+            type="button"
+            className="pg-chip-button"
+            disabled={full || items.includes(id)}
+            onClick={() => add(id)}
+            title={id}
+          >
             + {label}
           </button>
         ))}
@@ -94,7 +119,11 @@ export function NetworksField(p: FieldProps & { widget: Extract<Widget, { kind: 
     p.onChange(next.length === 0 ? undefined : next);
   };
   return (
-    <FieldShell {...p} asGroup trailing={<span className="pg-count">{items.length === 0 ? 'all chains' : `${items.length} selected`}</span>}>
+    <FieldShell
+      {...p}
+      asGroup
+      trailing={<span className="pg-count">{items.length === 0 ? 'all chains' : `${items.length} selected`}</span>}
+    >
       <div className="pg-checks" role="group" aria-label={`${p.label}: chains`}>
         {COINS.map((c) => (
           <label key={c.id} className={items.includes(c.id) ? 'pg-chip on' : 'pg-chip'} title={`coin ${c.id}`}>
@@ -126,7 +155,13 @@ export function StepIdField(p: FieldProps) {
           <div className="pg-quick" aria-label="Steps of the last quote">
             <span className="pg-small muted">From the last quote:</span>
             {stepIds.slice(0, 6).map((id, i) => (
-              <button key={id} type="button" className={id === value ? 'pg-chip-button on' : 'pg-chip-button'} onClick={() => p.onChange(id)} title={id}>
+              <button
+                key={id}
+                type="button"
+                className={id === value ? 'pg-chip-button on' : 'pg-chip-button'}
+                onClick={() => p.onChange(id)}
+                title={id}
+              >
                 step {i + 1} · {id.slice(0, 8)}
               </button>
             ))}
@@ -136,7 +171,15 @@ export function StepIdField(p: FieldProps) {
         )
       }
     >
-      <input {...aria} type="text" className="mono" spellCheck={false} autoComplete="off" value={value} onChange={(e) => p.onChange(e.target.value === '' ? undefined : e.target.value)} />
+      <input
+        {...aria}
+        type="text"
+        className="mono"
+        spellCheck={false}
+        autoComplete="off"
+        value={value}
+        onChange={(e) => p.onChange(e.target.value === '' ? undefined : e.target.value)}
+      />
     </FieldShell>
   );
 }

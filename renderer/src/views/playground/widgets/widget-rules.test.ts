@@ -9,8 +9,16 @@ describe('domain widgets', () => {
     expect(widgetFor('get_coin_status', ['assetId'], str)).toEqual({ kind: 'asset-id' });
     expect(widgetFor('check_token_security', ['assetId'], str)).toEqual({ kind: 'asset-id', tokenOnly: true });
     expect(widgetFor('get_swap_quote', ['fromAsset'], str)).toEqual({ kind: 'asset-id', chain: { sibling: 'fromDomain', as: 'domain' } });
-    expect(widgetFor('validate_address', ['address'], str)).toEqual({ kind: 'address', chain: { sibling: 'asset_id', as: 'asset-id' }, advisory: true });
-    expect(widgetFor('get_swap_quote', ['toAddress'], str)).toEqual({ kind: 'address', chain: { sibling: 'toDomain', as: 'domain' }, advisory: false });
+    expect(widgetFor('validate_address', ['address'], str)).toEqual({
+      kind: 'address',
+      chain: { sibling: 'asset_id', as: 'asset-id' },
+      advisory: true,
+    });
+    expect(widgetFor('get_swap_quote', ['toAddress'], str)).toEqual({
+      kind: 'address',
+      chain: { sibling: 'toDomain', as: 'domain' },
+      advisory: false,
+    });
     expect(widgetFor('get_trending_tokens', ['category'], str)).toEqual({ kind: 'category' });
     expect(widgetFor('get_token_prices', ['assets'], { type: 'array', items: str, maxItems: 50 })).toEqual({ kind: 'asset-list', max: 50 });
     expect(widgetFor('search_assets', ['networks'], ints)).toEqual({ kind: 'networks', max: 50 });

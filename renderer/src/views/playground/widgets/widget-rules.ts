@@ -42,7 +42,8 @@ export function widgetFor(tool: string, path: Path, schema: Schema): Widget | un
   const kind = kindOf(schema);
   const items = typeof schema.items === 'object' && schema.items !== null ? (schema.items as Schema) : undefined;
   if (kind === 'string') {
-    if (tool === 'validate_address' && name === 'address') return { kind: 'address', chain: { sibling: 'asset_id', as: 'asset-id' }, advisory: true };
+    if (tool === 'validate_address' && name === 'address')
+      return { kind: 'address', chain: { sibling: 'asset_id', as: 'asset-id' }, advisory: true };
     if (name === 'fromAddress') return { kind: 'address', chain: { sibling: 'fromDomain', as: 'domain' }, advisory: false };
     if (name === 'toAddress') return { kind: 'address', chain: { sibling: 'toDomain', as: 'domain' }, advisory: false };
     if (ASSET_FIELDS.has(name)) return { kind: 'asset-id', ...(tool === 'check_token_security' ? { tokenOnly: true } : {}) };

@@ -8,7 +8,15 @@ import type { ChainSummary } from '../../../../../domain/ipc/registry-channels';
 import { chainOptions, filterChains, type ChainOption } from '../chain-search';
 import { plural } from './common';
 
-export function ChainPicker({ chains, value, onChoose }: { chains: readonly ChainSummary[] | null; value: string; onChoose: (slug: string) => void }) {
+export function ChainPicker({
+  chains,
+  value,
+  onChoose,
+}: {
+  chains: readonly ChainSummary[] | null;
+  value: string;
+  onChoose: (slug: string) => void;
+}) {
   const options = useMemo(() => chainOptions(chains), [chains]);
   const [query, setQuery] = useState('');
   const shown = useMemo(() => filterChains(options, query), [options, query]);
@@ -69,7 +77,10 @@ export function ChainPicker({ chains, value, onChoose }: { chains: readonly Chai
           }}
         />
         <p id="chain-hint" className="hint">
-          {shown.length === options.length ? `All ${options.length} chains of the registry.` : `${plural(shown.length, 'chain')} ${shown.length === 1 ? 'matches' : 'match'} “${query.trim()}”.`} Use the arrow keys and Enter, or click a chain.
+          {shown.length === options.length
+            ? `All ${options.length} chains of the registry.`
+            : `${plural(shown.length, 'chain')} ${shown.length === 1 ? 'matches' : 'match'} “${query.trim()}”.`}{' '}
+          Use the arrow keys and Enter, or click a chain.
         </p>
       </div>
       <ul id="chain-options" role="listbox" aria-label="Chains" className="chain-options" ref={list}>

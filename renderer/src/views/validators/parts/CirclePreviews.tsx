@@ -12,7 +12,9 @@ export function CirclePreviews({ previews, what }: { previews: { light: string; 
           <span>Dark</span>
         </div>
       </div>
-      <figcaption className="muted small">How the wallet shows it. Check that nothing important is cut off by the circle and that it reads on both backgrounds.</figcaption>
+      <figcaption className="muted small">
+        How the wallet shows it. Check that nothing important is cut off by the circle and that it reads on both backgrounds.
+      </figcaption>
     </figure>
   );
 }

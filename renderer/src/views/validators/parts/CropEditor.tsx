@@ -84,19 +84,74 @@ export function CropEditor({ display, width, height, crop, onChange }: Props) {
         </div>
       </div>
       <div className="crop-sliders">
-        <Slider id="crop-size" label="Crop size" value={box.width} min={minSide} max={maxSide} step={step} onChange={(v) => update(resizeSquare(box, v, width, height))} unit="px" />
-        <Slider id="crop-left" label="Horizontal position" value={box.left} min={0} max={width - box.width} step={step} onChange={(v) => update(clampSquare({ left: v, top: box.top, side: box.width }, width, height))} unit="px from the left" />
-        <Slider id="crop-top" label="Vertical position" value={box.top} min={0} max={height - box.height} step={step} onChange={(v) => update(clampSquare({ left: box.left, top: v, side: box.width }, width, height))} unit="px from the top" />
+        <Slider
+          id="crop-size"
+          label="Crop size"
+          value={box.width}
+          min={minSide}
+          max={maxSide}
+          step={step}
+          onChange={(v) => update(resizeSquare(box, v, width, height))}
+          unit="px"
+        />
+        <Slider
+          id="crop-left"
+          label="Horizontal position"
+          value={box.left}
+          min={0}
+          max={width - box.width}
+          step={step}
+          onChange={(v) => update(clampSquare({ left: v, top: box.top, side: box.width }, width, height))}
+          unit="px from the left"
+        />
+        <Slider
+          id="crop-top"
+          label="Vertical position"
+          value={box.top}
+          min={0}
+          max={height - box.height}
+          step={step}
+          onChange={(v) => update(clampSquare({ left: box.left, top: v, side: box.width }, width, height))}
+          unit="px from the top"
+        />
       </div>
     </div>
   );
 }
 
-function Slider({ id, label, value, min, max, step, onChange, unit }: { id: string; label: string; value: number; min: number; max: number; step: number; onChange: (v: number) => void; unit: string }) {
+function Slider({
+  id,
+  label,
+  value,
+  min,
+  max,
+  step,
+  onChange,
+  unit,
+}: {
+  id: string;
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step: number;
+  onChange: (v: number) => void;
+  unit: string;
+}) {
   return (
     <div className="slider-field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="range" min={min} max={max} step={step} value={value} disabled={max <= min} aria-valuetext={`${value} ${unit}`} onChange={(e) => onChange(Number(e.target.value))} />
+      <input
+        id={id}
+        type="range"
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        disabled={max <= min}
+        aria-valuetext={`${value} ${unit}`}
+        onChange={(e) => onChange(Number(e.target.value))}
+      />
       <output htmlFor={id} className="mono small">
         {value} px
       </output>

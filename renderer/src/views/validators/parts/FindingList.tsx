@@ -3,14 +3,26 @@ import type { RegistryFinding } from '../../../../../domain/ipc/registry-channel
 import { SeverityBadge } from './common';
 
 /** `existing`: these findings do not block the write, so an error among them was already there before. */
-export function FindingList({ findings, action, existing }: { findings: readonly RegistryFinding[]; action?: (f: RegistryFinding) => { label: string; run: () => void } | undefined; existing?: boolean }) {
+export function FindingList({
+  findings,
+  action,
+  existing,
+}: {
+  findings: readonly RegistryFinding[];
+  action?: (f: RegistryFinding) => { label: string; run: () => void } | undefined;
+  existing?: boolean;
+}) {
   return (
     <ul className="finding-list">
       {findings.map((f, i) => {
         const act = action?.(f);
         return (
           <li key={`${f.code}-${f.field ?? ''}-${i}`} className={`finding finding-${f.severity}`}>
-            {existing && f.severity === 'error' ? <span className="badge warn">Already there</span> : <SeverityBadge severity={f.severity} />}
+            {existing && f.severity === 'error' ? (
+              <span className="badge warn">Already there</span>
+            ) : (
+              <SeverityBadge severity={f.severity} />
+            )}
             <div>
               <p className="finding-message">{f.message}</p>
               {f.meaning && (

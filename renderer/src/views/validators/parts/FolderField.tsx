@@ -80,10 +80,21 @@ export function FolderField() {
           <ul aria-labelledby="recent-title">
             {recent.map((f) => (
               <li key={f}>
-                <button type="button" className="link-button mono" onClick={() => openNow(f)} aria-current={f === root ? 'true' : undefined}>
+                <button
+                  type="button"
+                  className="link-button mono"
+                  onClick={() => openNow(f)}
+                  aria-current={f === root ? 'true' : undefined}
+                >
                   {f}
                 </button>
-                <button type="button" className="icon-button" aria-label={`Forget ${f}`} title="Remove from this list" onClick={() => void forgetRecent(api, f)}>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={`Forget ${f}`}
+                  title="Remove from this list"
+                  onClick={() => void forgetRecent(api, f)}
+                >
                   ×
                 </button>
               </li>
@@ -128,7 +139,8 @@ function RegistrySummary({ info }: { info: FolderInfo }) {
       <GitState info={info} />
       {damaged.length > 0 && (
         <p className="callout warn">
-          {plural(damaged.length, 'chain has', 'chains have')} a damaged list ({damaged.map((c) => c.name).join(', ')}). The wizard will not change those lists until they are repaired.
+          {plural(damaged.length, 'chain has', 'chains have')} a damaged list ({damaged.map((c) => c.name).join(', ')}). The wizard will not
+          change those lists until they are repaired.
         </p>
       )}
     </div>
@@ -138,7 +150,9 @@ function RegistrySummary({ info }: { info: FolderInfo }) {
 export function GitState({ info }: { info: FolderInfo }) {
   const git = info.git;
   if (!git) {
-    return <p className="muted small">Not a git checkout: the wizard can still write the files; you then add them to your fork on GitHub.</p>;
+    return (
+      <p className="muted small">Not a git checkout: the wizard can still write the files; you then add them to your fork on GitHub.</p>
+    );
   }
   return (
     <div className="git-state">

@@ -7,7 +7,17 @@ import { useWizardStore } from '../wizard-store';
 import { Spinner } from './common';
 
 /** `written`: how many of the uncommitted changes are the wizard's own files. */
-export function GitCommitPanel({ git, written, suggestedBranch, suggestedTitle }: { git: GitInfo; written: number; suggestedBranch: string; suggestedTitle: string }) {
+export function GitCommitPanel({
+  git,
+  written,
+  suggestedBranch,
+  suggestedTitle,
+}: {
+  git: GitInfo;
+  written: number;
+  suggestedBranch: string;
+  suggestedTitle: string;
+}) {
   const api = useApi();
   const committing = useWizardStore((s) => s.committing);
   const commit = useWizardStore((s) => s.draft.written?.commit ?? null);
@@ -19,7 +29,8 @@ export function GitCommitPanel({ git, written, suggestedBranch, suggestedTitle }
       <section className="git-panel" aria-labelledby="git-title">
         <h3 id="git-title">Committed</h3>
         <p className="callout ok">
-          Commit <code>{commit.commit.slice(0, 8)}</code> “{commit.title}” is on branch <code>{commit.branch}</code>. Only the files above are in it.
+          Commit <code>{commit.commit.slice(0, 8)}</code> “{commit.title}” is on branch <code>{commit.branch}</code>. Only the files above
+          are in it.
         </p>
       </section>
     );
@@ -29,12 +40,21 @@ export function GitCommitPanel({ git, written, suggestedBranch, suggestedTitle }
       <h3 id="git-title">Branch and commit (optional)</h3>
       <p className="muted small">
         One click puts exactly these files on a new branch, ready to push. You are on <code>{git.branch ?? 'a detached HEAD'}</code>
-        {git.changes > written ? `; your ${git.changes - written} other uncommitted change${git.changes - written === 1 ? '' : 's'} stay${git.changes - written === 1 ? 's' : ''} as ${git.changes - written === 1 ? 'it is' : 'they are'}, uncommitted.` : '.'}
+        {git.changes > written
+          ? `; your ${git.changes - written} other uncommitted change${git.changes - written === 1 ? '' : 's'} stay${git.changes - written === 1 ? 's' : ''} as ${git.changes - written === 1 ? 'it is' : 'they are'}, uncommitted.`
+          : '.'}
       </p>
       <div className="form-grid two">
         <div className="field">
           <label htmlFor="git-branch">Branch name</label>
-          <input id="git-branch" type="text" className="mono" value={branch} spellCheck={false} onChange={(e) => setBranch(e.target.value)} />
+          <input
+            id="git-branch"
+            type="text"
+            className="mono"
+            value={branch}
+            spellCheck={false}
+            onChange={(e) => setBranch(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="git-title-input">Commit title</label>
@@ -42,7 +62,12 @@ export function GitCommitPanel({ git, written, suggestedBranch, suggestedTitle }
         </div>
       </div>
       <div className="row">
-        <button type="button" className="button" disabled={committing.status === 'loading' || branch.trim() === '' || title.trim() === ''} onClick={() => void commitWritten(api, branch.trim(), title.trim())}>
+        <button
+          type="button"
+          className="button"
+          disabled={committing.status === 'loading' || branch.trim() === '' || title.trim() === ''}
+          onClick={() => void commitWritten(api, branch.trim(), title.trim())}
+        >
           Create branch and commit
         </button>
         {committing.status === 'loading' && <Spinner label="Committing…" />}

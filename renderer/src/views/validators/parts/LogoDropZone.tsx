@@ -1,7 +1,8 @@
 /** The "Logo" file input, also a drop target for any image dragged from the desktop or a browser. */
 import { useRef, useState, type DragEvent } from 'react';
 
-const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/svg+xml,image/avif,image/bmp,image/tiff,.png,.jpg,.jpeg,.webp,.gif,.svg,.avif';
+const ACCEPT =
+  'image/png,image/jpeg,image/webp,image/gif,image/svg+xml,image/avif,image/bmp,image/tiff,.png,.jpg,.jpeg,.webp,.gif,.svg,.avif';
 
 export function LogoDropZone({ onFile, compact, busy }: { onFile: (file: File) => void; compact: boolean; busy: boolean }) {
   const input = useRef<HTMLInputElement>(null);
@@ -11,7 +12,9 @@ export function LogoDropZone({ onFile, compact, busy }: { onFile: (file: File) =
   const take = (files: FileList | null | undefined) => {
     const file = files?.[0];
     if (!file) {
-      setProblem('Nothing was dropped that the wizard can read. Drag the image file itself (from your files or desktop), or press “Choose image”.');
+      setProblem(
+        'Nothing was dropped that the wizard can read. Drag the image file itself (from your files or desktop), or press “Choose image”.',
+      );
       return;
     }
     setProblem(undefined);

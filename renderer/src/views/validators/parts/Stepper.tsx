@@ -2,7 +2,19 @@
 import { STEPS, type StepId } from '../draft';
 import type { StepCheck } from '../wizard-progress';
 
-export function Stepper({ current, checks, reachable, onGo, locked }: { current: StepId; checks: Record<StepId, StepCheck>; reachable: Set<StepId>; onGo: (step: StepId) => void; locked: boolean }) {
+export function Stepper({
+  current,
+  checks,
+  reachable,
+  onGo,
+  locked,
+}: {
+  current: StepId;
+  checks: Record<StepId, StepCheck>;
+  reachable: Set<StepId>;
+  onGo: (step: StepId) => void;
+  locked: boolean;
+}) {
   return (
     <nav className="stepper" aria-label="Submission steps">
       <ol>
@@ -12,7 +24,12 @@ export function Stepper({ current, checks, reachable, onGo, locked }: { current:
           const open = !locked && reachable.has(step.id);
           return (
             <li key={step.id} className={`${isCurrent ? 'current' : ''} ${done ? 'done' : ''}`}>
-              <button type="button" disabled={!open && !isCurrent} aria-current={isCurrent ? 'step' : undefined} onClick={() => onGo(step.id)}>
+              <button
+                type="button"
+                disabled={!open && !isCurrent}
+                aria-current={isCurrent ? 'step' : undefined}
+                onClick={() => onGo(step.id)}
+              >
                 <span className="step-number" aria-hidden="true">
                   {done && !isCurrent ? '✓' : i + 1}
                 </span>

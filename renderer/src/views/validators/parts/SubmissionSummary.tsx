@@ -8,7 +8,13 @@ export function SubmissionSummary() {
   const { draft } = state;
   const chain = getRegistryChain(draft.chain);
   const snapshot = currentSnapshot(state);
-  const logoUrl = draft.logo?.fix ? (state.fix.status === 'done' ? state.fix.data.png : undefined) : state.logo.status === 'done' ? state.logo.data.previews?.light : undefined;
+  const logoUrl = draft.logo?.fix
+    ? state.fix.status === 'done'
+      ? state.fix.data.png
+      : undefined
+    : state.logo.status === 'done'
+      ? state.logo.data.previews?.light
+      : undefined;
   const existing = state.existingLogo.status === 'done' ? state.existingLogo.data.png : undefined;
   const kind = draft.mode === 'add' ? 'New validator' : draft.disable.disabled && !snapshot?.status?.disabled ? 'Disable' : 'Update';
   const id = effectiveId(state);
@@ -23,7 +29,9 @@ export function SubmissionSummary() {
   return (
     <aside className="summary-card" aria-label="Your submission">
       <div className="summary-head">
-        <div className="summary-logo checkerboard">{logoUrl || existing ? <img src={logoUrl ?? existing} alt="" /> : <span aria-hidden="true">?</span>}</div>
+        <div className="summary-logo checkerboard">
+          {logoUrl || existing ? <img src={logoUrl ?? existing} alt="" /> : <span aria-hidden="true">?</span>}
+        </div>
         <div>
           <p className="summary-kicker">{kind}</p>
           <p className="summary-name">{draft.form.name || 'Your validator'}</p>

@@ -7,7 +7,8 @@ export function StepHeading({ number, title, children }: { number: number; title
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     // Only move focus when it is not already inside the step (a restored draft keeps the page's focus).
-    if (document.activeElement === document.body || document.activeElement?.closest('.wizard-nav, .stepper')) ref.current?.focus({ preventScroll: false });
+    if (document.activeElement === document.body || document.activeElement?.closest('.wizard-nav, .stepper'))
+      ref.current?.focus({ preventScroll: false });
   }, []);
   return (
     <header className="step-heading">
@@ -37,17 +38,51 @@ export function SeverityBadge({ severity }: { severity: RegistryFinding['severit
 }
 
 /** The message under a field: the most serious finding about it. */
-export function FieldMessage({ id, findings, local }: { id: string; findings: readonly RegistryFinding[] | null; local?: string | undefined }) {
-  if (local) return <p id={id} className="field-message error">{local}</p>;
+export function FieldMessage({
+  id,
+  findings,
+  local,
+}: {
+  id: string;
+  findings: readonly RegistryFinding[] | null;
+  local?: string | undefined;
+}) {
+  if (local)
+    return (
+      <p id={id} className="field-message error">
+        {local}
+      </p>
+    );
   const worst = findings && (['error', 'warning', 'info'] as const).map((sev) => findings.find((f) => f.severity === sev)).find(Boolean);
   if (!worst) return <p id={id} className="field-message" />;
-  return <p id={id} className={`field-message ${worst.severity}`}>{worst.message}</p>;
+  return (
+    <p id={id} className={`field-message ${worst.severity}`}>
+      {worst.message}
+    </p>
+  );
 }
 
 export function CheckIcon({ status }: { status: 'pass' | 'fail' | 'unknown' }) {
-  if (status === 'pass') return <svg className="check-icon pass" viewBox="0 0 20 20" aria-hidden="true"><circle cx="10" cy="10" r="9" /><path d="M6 10.5l2.6 2.5L14 7.5" /></svg>;
-  if (status === 'fail') return <svg className="check-icon fail" viewBox="0 0 20 20" aria-hidden="true"><circle cx="10" cy="10" r="9" /><path d="M7 7l6 6M13 7l-6 6" /></svg>;
-  return <svg className="check-icon unknown" viewBox="0 0 20 20" aria-hidden="true"><circle cx="10" cy="10" r="9" /><path d="M6.5 10h7" /></svg>;
+  if (status === 'pass')
+    return (
+      <svg className="check-icon pass" viewBox="0 0 20 20" aria-hidden="true">
+        <circle cx="10" cy="10" r="9" />
+        <path d="M6 10.5l2.6 2.5L14 7.5" />
+      </svg>
+    );
+  if (status === 'fail')
+    return (
+      <svg className="check-icon fail" viewBox="0 0 20 20" aria-hidden="true">
+        <circle cx="10" cy="10" r="9" />
+        <path d="M7 7l6 6M13 7l-6 6" />
+      </svg>
+    );
+  return (
+    <svg className="check-icon unknown" viewBox="0 0 20 20" aria-hidden="true">
+      <circle cx="10" cy="10" r="9" />
+      <path d="M6.5 10h7" />
+    </svg>
+  );
 }
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;

@@ -7,7 +7,10 @@ export function useHost(): 'electron' | 'browser' | undefined {
   const [host, setHost] = useState<'electron' | 'browser'>();
   useEffect(() => {
     let alive = true;
-    api.app.info().then((info) => alive && setHost(info.host), () => undefined);
+    api.app.info().then(
+      (info) => alive && setHost(info.host),
+      () => undefined,
+    );
     return () => {
       alive = false;
     };

@@ -16,7 +16,11 @@ export function ChainStep() {
       <StepHeading number={2} title="Chain">
         Which network does your validator run on? Each chain has its own list of validators.
       </StepHeading>
-      <ChainPicker chains={folder.status === 'done' ? folder.data.chains : null} value={chain} onChoose={(slug) => void chooseChain(api, slug)} />
+      <ChainPicker
+        chains={folder.status === 'done' ? folder.data.chains : null}
+        value={chain}
+        onChoose={(slug) => void chooseChain(api, slug)}
+      />
       <div aria-live="polite" className="chain-status">
         {known && entries.chain === chain && entries.status === 'loading' && <Spinner label={`Reading the ${known.name} list…`} />}
         {known && entries.chain === chain && entries.status === 'done' && (

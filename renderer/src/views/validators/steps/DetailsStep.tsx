@@ -10,10 +10,34 @@ const NAME_MAX = 50;
 const DESCRIPTION_MAX = 500;
 
 const OPTIONAL: { field: NumberField; engineField: string; label: string; hint: string; placeholder: string }[] = [
-  { field: 'commission', engineField: 'payout.commission', label: 'Commission (%)', hint: 'The share of rewards you keep, as a percentage: 5 means 5%.', placeholder: 'e.g. 5' },
-  { field: 'payoutDelay', engineField: 'payout.payoutDelay', label: 'Payout delay', hint: 'How many cycles pass before rewards are paid out.', placeholder: 'e.g. 0' },
-  { field: 'payoutPeriod', engineField: 'payout.payoutPeriod', label: 'Payout period', hint: 'How often rewards are paid, in cycles.', placeholder: 'e.g. 1' },
-  { field: 'minDelegation', engineField: 'staking.minDelegation', label: 'Minimum delegation', hint: 'The smallest amount someone can delegate to you, in the chain’s coin.', placeholder: 'e.g. 1' },
+  {
+    field: 'commission',
+    engineField: 'payout.commission',
+    label: 'Commission (%)',
+    hint: 'The share of rewards you keep, as a percentage: 5 means 5%.',
+    placeholder: 'e.g. 5',
+  },
+  {
+    field: 'payoutDelay',
+    engineField: 'payout.payoutDelay',
+    label: 'Payout delay',
+    hint: 'How many cycles pass before rewards are paid out.',
+    placeholder: 'e.g. 0',
+  },
+  {
+    field: 'payoutPeriod',
+    engineField: 'payout.payoutPeriod',
+    label: 'Payout period',
+    hint: 'How often rewards are paid, in cycles.',
+    placeholder: 'e.g. 1',
+  },
+  {
+    field: 'minDelegation',
+    engineField: 'staking.minDelegation',
+    label: 'Minimum delegation',
+    hint: 'The smallest amount someone can delegate to you, in the chain’s coin.',
+    placeholder: 'e.g. 1',
+  },
 ];
 
 export function DetailsStep() {
@@ -21,7 +45,8 @@ export function DetailsStep() {
   const { draft } = state;
 
   const findings = detailFindings(state);
-  const about = (field: string): RegistryFinding[] | null => findings && findings.filter((f) => f.field === field || f.field?.startsWith(`${field}.`));
+  const about = (field: string): RegistryFinding[] | null =>
+    findings && findings.filter((f) => f.field === field || f.field?.startsWith(`${field}.`));
   const numbers = numberProblems(draft.form);
   const snapshot = currentSnapshot(state);
   const optionalSet = OPTIONAL.some((o) => draft.form[o.field].trim() !== '');
@@ -34,7 +59,16 @@ export function DetailsStep() {
         What people see in the wallet when they choose a validator. Keep it short and factual; reviewers reject advertising.
       </StepHeading>
       <div className="form-grid">
-        <TextField id="validator-name" label="Name" value={draft.form.name} onChange={(v) => setField('name', v)} findings={about('name')} max={NAME_MAX} hint="Your validator’s name as you want it shown." placeholder="e.g. Example Staking" />
+        <TextField
+          id="validator-name"
+          label="Name"
+          value={draft.form.name}
+          onChange={(v) => setField('name', v)}
+          findings={about('name')}
+          max={NAME_MAX}
+          hint="Your validator’s name as you want it shown."
+          placeholder="e.g. Example Staking"
+        />
         <TextField
           id="validator-description"
           label="Description"
@@ -46,7 +80,17 @@ export function DetailsStep() {
           hint="One or two sentences about your service: where you run, what makes you reliable."
         />
         <div>
-          <TextField id="validator-website" label="Website" value={draft.form.website} onChange={(v) => setField('website', v)} findings={about('website')} inputMode="url" mono placeholder="https://example.com" hint="Your official website, starting with https://." />
+          <TextField
+            id="validator-website"
+            label="Website"
+            value={draft.form.website}
+            onChange={(v) => setField('website', v)}
+            findings={about('website')}
+            inputMode="url"
+            mono
+            placeholder="https://example.com"
+            hint="Your official website, starting with https://."
+          />
           {websiteOk && (
             <p className="small">
               <a href={website} target="_blank" rel="noopener noreferrer">
@@ -81,12 +125,23 @@ export function DetailsStep() {
       {draft.mode === 'update' && (
         <fieldset className="disable-section">
           <legend>Status</legend>
-          {snapshot?.status?.disabled && <p className="muted small">This validator is currently disabled{snapshot.status.note ? `: “${snapshot.status.note}”` : ''}. Untick the box to list it as active again.</p>}
+          {snapshot?.status?.disabled && (
+            <p className="muted small">
+              This validator is currently disabled{snapshot.status.note ? `: “${snapshot.status.note}”` : ''}. Untick the box to list it as
+              active again.
+            </p>
+          )}
           <label className="check-row">
-            <input type="checkbox" checked={draft.disable.disabled} onChange={(e) => setDisable({ ...draft.disable, disabled: e.target.checked })} />
+            <input
+              type="checkbox"
+              checked={draft.disable.disabled}
+              onChange={(e) => setDisable({ ...draft.disable, disabled: e.target.checked })}
+            />
             <span>Disable this validator</span>
           </label>
-          <p className="hint">The wallet then shows it as inactive. Use this when the validator has shut down or stopped validating on this chain.</p>
+          <p className="hint">
+            The wallet then shows it as inactive. Use this when the validator has shut down or stopped validating on this chain.
+          </p>
           {draft.disable.disabled && (
             <TextField
               id="disable-note"

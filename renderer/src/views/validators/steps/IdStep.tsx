@@ -89,7 +89,8 @@ export function IdStep() {
         <div className="callout warn listed" role="alert">
           <p>
             <strong>This validator is already listed</strong> as “{id.entry.name || id.value}”
-            {id.entry.status?.disabled ? ' (currently disabled)' : ''}. Each validator appears once in a chain, so a second entry would be rejected.
+            {id.entry.status?.disabled ? ' (currently disabled)' : ''}. Each validator appears once in a chain, so a second entry would be
+            rejected.
           </p>
           <p>To change its name, description, website, logo or status, update the existing entry instead.</p>
           <div className="row">

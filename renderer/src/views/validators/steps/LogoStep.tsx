@@ -26,7 +26,8 @@ export function LogoStep() {
   return (
     <>
       <StepHeading number={5} title="Logo">
-        The wallet shows your logo in a small circle. The registry needs a square PNG of 128–512 px (256 recommended) and at most 100 kB. Drop any image: the wizard checks it against every rule and can fix it for you.
+        The wallet shows your logo in a small circle. The registry needs a square PNG of 128–512 px (256 recommended) and at most 100 kB.
+        Drop any image: the wizard checks it against every rule and can fix it for you.
       </StepHeading>
       {mode === 'update' && <ExistingLogoCard replaced={chosen !== null} />}
       <LogoDropZone onFile={(file) => void chooseLogo(api, file)} compact={chosen !== null} busy={logo.status === 'loading'} />
@@ -57,13 +58,27 @@ function ExistingLogoCard({ replaced }: { replaced: boolean }) {
   return (
     <section className="existing-logo panel-inset" aria-labelledby="existing-logo-title">
       <h3 id="existing-logo-title">Current logo</h3>
-      {!current.present && <p className="muted">This validator has no logo yet. Adding one is optional for an update, but entries without a logo look unfinished in the wallet.</p>}
+      {!current.present && (
+        <p className="muted">
+          This validator has no logo yet. Adding one is optional for an update, but entries without a logo look unfinished in the wallet.
+        </p>
+      )}
       {current.present && (
         <div className="existing-row">
-          {current.previews ? <CirclePreviews previews={current.previews} what="The current logo" /> : <p className="muted">The current logo cannot be displayed.</p>}
+          {current.previews ? (
+            <CirclePreviews previews={current.previews} what="The current logo" />
+          ) : (
+            <p className="muted">The current logo cannot be displayed.</p>
+          )}
           <div>
-            {problems.length === 0 ? <p className="callout ok">The current logo meets the rules.</p> : <p className="callout warn">The current logo breaks a rule: {problems[0]!.message} Drop a new image below to replace it.</p>}
-            <p className="muted small">{replaced ? 'It will be replaced by the image below.' : 'It stays as it is unless you drop a new image below.'}</p>
+            {problems.length === 0 ? (
+              <p className="callout ok">The current logo meets the rules.</p>
+            ) : (
+              <p className="callout warn">The current logo breaks a rule: {problems[0]!.message} Drop a new image below to replace it.</p>
+            )}
+            <p className="muted small">
+              {replaced ? 'It will be replaced by the image below.' : 'It stays as it is unless you drop a new image below.'}
+            </p>
           </div>
         </div>
       )}
@@ -75,12 +90,32 @@ function ChosenLogo({ inspection }: { inspection: LogoInspection }) {
   const api = useApi();
   const chosen = useWizardStore((s) => s.draft.logo)!;
   const fix = useWizardStore((s) => s.fix);
-  const rows = useMemo(() => buildChecklist({ fileName: inspection.fileName, bytes: inspection.bytes, format: inspection.format, width: inspection.width, height: inspection.height }, inspection.findings), [inspection]);
+  const rows = useMemo(
+    () =>
+      buildChecklist(
+        {
+          fileName: inspection.fileName,
+          bytes: inspection.bytes,
+          format: inspection.format,
+          width: inspection.width,
+          height: inspection.height,
+        },
+        inspection.findings,
+      ),
+    [inspection],
+  );
   const compliant = !inspection.problem && checklistPasses(rows);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const settings = chosen.fix;
-  const facts = [inspection.fileName, inspection.format?.toUpperCase() ?? 'unknown format', inspection.width ? `${inspection.width}×${inspection.height} px` : null, formatBytes(inspection.bytes)].filter(Boolean).join(' · ');
+  const facts = [
+    inspection.fileName,
+    inspection.format?.toUpperCase() ?? 'unknown format',
+    inspection.width ? `${inspection.width}×${inspection.height} px` : null,
+    formatBytes(inspection.bytes),
+  ]
+    .filter(Boolean)
+    .join(' · ');
 
   // True from the first crop change until the fixer has been asked: the "After" image is about to change.
   const [waiting, setWaiting] = useState(false);
@@ -96,7 +131,8 @@ function ChosenLogo({ inspection }: { inspection: LogoInspection }) {
       timer.current = setTimeout(run, delay);
     }
   };
-  const defaultCrop: CropBox | undefined = inspection.width && inspection.height ? centredSquare(inspection.width, inspection.height) : undefined;
+  const defaultCrop: CropBox | undefined =
+    inspection.width && inspection.height ? centredSquare(inspection.width, inspection.height) : undefined;
 
   if (inspection.problem) {
     return (
@@ -134,9 +170,14 @@ function ChosenLogo({ inspection }: { inspection: LogoInspection }) {
         ) : (
           <div className="callout warn action-callout">
             <p>
-              This image does not meet the registry’s rules yet. <strong>Fix logo</strong> makes a compliant copy: a square of 256×256 px, saved as PNG under 100 kB. You can then adjust which part is kept.
+              This image does not meet the registry’s rules yet. <strong>Fix logo</strong> makes a compliant copy: a square of 256×256 px,
+              saved as PNG under 100 kB. You can then adjust which part is kept.
             </p>
-            <button type="button" className="button primary" onClick={() => fixWith({ fit: 'cover', ...(defaultCrop ? { crop: defaultCrop } : {}) })}>
+            <button
+              type="button"
+              className="button primary"
+              onClick={() => fixWith({ fit: 'cover', ...(defaultCrop ? { crop: defaultCrop } : {}) })}
+            >
               Fix logo
             </button>
           </div>
@@ -146,7 +187,9 @@ function ChosenLogo({ inspection }: { inspection: LogoInspection }) {
   }
 
   const result = fix.status === 'done' || (fix.status === 'loading' && fix.data) ? fix.data : undefined;
-  const afterRows = result ? buildChecklist({ fileName: 'logo.png', bytes: result.bytes, format: 'png', width: result.size, height: result.size }, result.after) : null;
+  const afterRows = result
+    ? buildChecklist({ fileName: 'logo.png', bytes: result.bytes, format: 'png', width: result.size, height: result.size }, result.after)
+    : null;
   const crop = settings.crop ?? defaultCrop;
   const busy = waiting || fix.status === 'loading';
   return (
@@ -156,7 +199,13 @@ function ChosenLogo({ inspection }: { inspection: LogoInspection }) {
         <div className="ba-column">
           <p className="ba-label">Before</p>
           {settings.fit !== 'contain' && crop && inspection.display && inspection.width && inspection.height ? (
-            <CropEditor display={inspection.display} width={inspection.width} height={inspection.height} crop={crop} onChange={(c) => fixWith({ fit: 'cover', crop: c }, FIX_DELAY_MS)} />
+            <CropEditor
+              display={inspection.display}
+              width={inspection.width}
+              height={inspection.height}
+              crop={crop}
+              onChange={(c) => fixWith({ fit: 'cover', crop: c }, FIX_DELAY_MS)}
+            />
           ) : (
             <div className="image-frame checkerboard">{inspection.display && <img src={inspection.display} alt="Your image" />}</div>
           )}
@@ -173,7 +222,11 @@ function ChosenLogo({ inspection }: { inspection: LogoInspection }) {
               </div>
             )}
           </div>
-          {result && <p className="muted small">logo.png · PNG · {result.size}×{result.size} px · {formatBytes(result.bytes)}</p>}
+          {result && (
+            <p className="muted small">
+              logo.png · PNG · {result.size}×{result.size} px · {formatBytes(result.bytes)}
+            </p>
+          )}
           {fix.status === 'error' && (
             <p className="callout error" role="alert">
               {fix.message}
@@ -185,7 +238,12 @@ function ChosenLogo({ inspection }: { inspection: LogoInspection }) {
       <fieldset className="fit-choice">
         <legend>How to make it square</legend>
         <label className="check-row">
-          <input type="radio" name="logo-fit" checked={settings.fit !== 'contain'} onChange={() => fixWith({ fit: 'cover', ...(crop ? { crop } : {}) })} />
+          <input
+            type="radio"
+            name="logo-fit"
+            checked={settings.fit !== 'contain'}
+            onChange={() => fixWith({ fit: 'cover', ...(crop ? { crop } : {}) })}
+          />
           <span>Crop to a square (drag the square or use the sliders to choose the part to keep)</span>
         </label>
         <label className="check-row">

@@ -80,8 +80,12 @@ export function ReviewStep() {
                 {plan.data.files.map((f) => (
                   <tr key={f.path}>
                     <td className="mono path-cell">{f.absolutePath}</td>
-                    <td>{f.action === 'create' ? <span className="badge ok">New file</span> : <span className="badge accent">Replaced</span>}</td>
-                    <td className="num">{f.bytesBefore === null ? formatBytes(f.bytesAfter) : `${formatBytes(f.bytesBefore)} → ${formatBytes(f.bytesAfter)}`}</td>
+                    <td>
+                      {f.action === 'create' ? <span className="badge ok">New file</span> : <span className="badge accent">Replaced</span>}
+                    </td>
+                    <td className="num">
+                      {f.bytesBefore === null ? formatBytes(f.bytesAfter) : `${formatBytes(f.bytesBefore)} → ${formatBytes(f.bytesAfter)}`}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -100,7 +104,12 @@ export function ReviewStep() {
               <p className="callout ok">No warnings: the entry and the logo meet every rule the wizard checks.</p>
             ) : (
               <>
-                {others.some((f) => f.severity === 'error') && <p className="muted small">Problems marked “Already there” existed before this change; they do not stop you writing, but reviewers may ask you to fix them.</p>}
+                {others.some((f) => f.severity === 'error') && (
+                  <p className="muted small">
+                    Problems marked “Already there” existed before this change; they do not stop you writing, but reviewers may ask you to
+                    fix them.
+                  </p>
+                )}
                 <FindingList findings={others} action={goFix} existing />
               </>
             )}

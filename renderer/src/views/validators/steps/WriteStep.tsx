@@ -26,7 +26,8 @@ export function WriteStep() {
   return (
     <>
       <StepHeading number={7} title="Write">
-        The wizard writes the files into your registry folder in one safe step: either every file is written, or none is. You can undo it afterwards.
+        The wizard writes the files into your registry folder in one safe step: either every file is written, or none is. You can undo it
+        afterwards.
       </StepHeading>
       {state.writing.status === 'error' && (
         <div className="callout error" role="alert">
@@ -43,13 +44,21 @@ export function WriteStep() {
           <ul className="path-list">
             {plan.files.map((f) => (
               <li key={f.path}>
-                <code>{f.absolutePath}</code> <span className="muted small">({f.action === 'create' ? 'new' : 'replaced'}, {formatBytes(f.bytesAfter)})</span>
+                <code>{f.absolutePath}</code>{' '}
+                <span className="muted small">
+                  ({f.action === 'create' ? 'new' : 'replaced'}, {formatBytes(f.bytesAfter)})
+                </span>
               </li>
             ))}
           </ul>
           {!ready.ok && !ready.pending && <p className="callout error">{ready.reason}</p>}
           <div className="row">
-            <button type="button" className="button primary large" disabled={!ready.ok || state.writing.status === 'loading'} onClick={() => void writeFiles(api)}>
+            <button
+              type="button"
+              className="button primary large"
+              disabled={!ready.ok || state.writing.status === 'loading'}
+              onClick={() => void writeFiles(api)}
+            >
               Write files
             </button>
             {state.writing.status === 'loading' && <Spinner label="Writing…" />}
@@ -107,10 +116,19 @@ function Written() {
           ))}
         </ul>
         <div className="row">
-          <button type="button" className="button" disabled={state.undoing.status === 'loading' || written.commit !== null} onClick={() => void undoWrite(api)}>
+          <button
+            type="button"
+            className="button"
+            disabled={state.undoing.status === 'loading' || written.commit !== null}
+            onClick={() => void undoWrite(api)}
+          >
             Undo
           </button>
-          <span className="muted small">{written.commit ? 'Already committed: undo the commit with git if you need to.' : 'Undo puts back the exact previous content of every file.'}</span>
+          <span className="muted small">
+            {written.commit
+              ? 'Already committed: undo the commit with git if you need to.'
+              : 'Undo puts back the exact previous content of every file.'}
+          </span>
         </div>
         {state.undoing.status === 'error' && <p className="callout error">{state.undoing.message}</p>}
       </section>

@@ -91,11 +91,20 @@ export function Sparkline({ points, label }: { points: number[]; label: string }
   const min = Math.min(...points);
   const max = Math.max(...points);
   const span = max - min || 1;
-  const coords = points.map((p, i) => `${((i / (points.length - 1)) * (w - 4) + 2).toFixed(1)},${(h - 3 - ((p - min) / span) * (h - 6)).toFixed(1)}`);
+  const coords = points.map(
+    (p, i) => `${((i / (points.length - 1)) * (w - 4) + 2).toFixed(1)},${(h - 3 - ((p - min) / span) * (h - 6)).toFixed(1)}`,
+  );
   const up = points[points.length - 1]! >= points[0]!;
   return (
     <svg className={up ? 'pg-spark up' : 'pg-spark down'} width={w} height={h} viewBox={`0 0 ${w} ${h}`} role="img" aria-label={label}>
-      <polyline points={coords.join(' ')} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round" />
+      <polyline
+        points={coords.join(' ')}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      />
       <circle cx={coords[coords.length - 1]!.split(',')[0]} cy={coords[coords.length - 1]!.split(',')[1]} r="2.4" fill="currentColor" />
     </svg>
   );
@@ -106,7 +115,15 @@ export function TrendingView({ data }: RichProps) {
   if (!isObj(data) || !Array.isArray(data.docs)) return null;
   const docs = data.docs.filter(isObj);
   return (
-    <Section title="Trending tokens" aside={<span className="muted pg-small">{docs.length} of {num(data.total) ?? docs.length}{str(data.cursor) ? ' · more pages (cursor)' : ''}</span>}>
+    <Section
+      title="Trending tokens"
+      aside={
+        <span className="muted pg-small">
+          {docs.length} of {num(data.total) ?? docs.length}
+          {str(data.cursor) ? ' · more pages (cursor)' : ''}
+        </span>
+      }
+    >
       <div className="pg-table-scroll">
         <table className="data pg-trending">
           <thead>
@@ -181,7 +198,12 @@ export function CategoriesView({ data, onRun }: RichProps) {
       <ul className="pg-category-grid">
         {data.docs.filter(isObj).map((c) => (
           <li key={String(c.id)}>
-            <button type="button" className="pg-category" onClick={() => onRun('get_trending_tokens', { category: String(c.id), limit: 20 })} title={`get_trending_tokens with category "${String(c.id)}"`}>
+            <button
+              type="button"
+              className="pg-category"
+              onClick={() => onRun('get_trending_tokens', { category: String(c.id), limit: 20 })}
+              title={`get_trending_tokens with category "${String(c.id)}"`}
+            >
               <span className="pg-category-name">{str(c.name) ?? String(c.id)}</span>
               <Mono>{String(c.id)}</Mono>
             </button>

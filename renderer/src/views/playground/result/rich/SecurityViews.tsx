@@ -15,7 +15,19 @@ function RiskBadge({ level }: { level: unknown }) {
 }
 
 /** A check as a badge: green when the answer is the safe one, red or amber otherwise. */
-function Check({ label, value, safe, warnOnly = false, detail }: { label: string; value: unknown; safe: boolean; warnOnly?: boolean; detail?: string }) {
+function Check({
+  label,
+  value,
+  safe,
+  warnOnly = false,
+  detail,
+}: {
+  label: string;
+  value: unknown;
+  safe: boolean;
+  warnOnly?: boolean;
+  detail?: string;
+}) {
   if (typeof value !== 'boolean') return null;
   const ok = value === safe;
   return (
@@ -38,17 +50,51 @@ export function TokenSecurityView({ data }: RichProps) {
   return (
     <Section title={`${str(data.name) ?? '?'} (${str(data.symbol) ?? '?'})`} aside={<RiskBadge level={s.riskLevel} />}>
       <p className="muted pg-small">
-        <Mono>{str(data.asset_id)}</Mono> · {data.isActive === false ? 'inactive' : 'active'} · {data.supportsSwap === true ? 'swappable' : 'not swappable'}
+        <Mono>{str(data.asset_id)}</Mono> · {data.isActive === false ? 'inactive' : 'active'} ·{' '}
+        {data.supportsSwap === true ? 'swappable' : 'not swappable'}
       </p>
       <ul className="pg-checks-grid" aria-label="Security checks">
-        <Check label="Honeypot" value={s.isHoneypot} safe={false} detail={s.isHoneypot === true ? 'yes: buyers cannot sell' : 'not a honeypot'} />
-        <Check label="Audit" value={s.hasAudit} safe warnOnly detail={s.hasAudit === true ? `audited${str(s.auditProvider) ? ` by ${str(s.auditProvider)}` : ''}` : 'no audit found'} />
-        <Check label="Mint function" value={s.hasMintFunction} safe={false} warnOnly detail={s.hasMintFunction === true ? 'supply can grow' : 'fixed supply'} />
+        <Check
+          label="Honeypot"
+          value={s.isHoneypot}
+          safe={false}
+          detail={s.isHoneypot === true ? 'yes: buyers cannot sell' : 'not a honeypot'}
+        />
+        <Check
+          label="Audit"
+          value={s.hasAudit}
+          safe
+          warnOnly
+          detail={s.hasAudit === true ? `audited${str(s.auditProvider) ? ` by ${str(s.auditProvider)}` : ''}` : 'no audit found'}
+        />
+        <Check
+          label="Mint function"
+          value={s.hasMintFunction}
+          safe={false}
+          warnOnly
+          detail={s.hasMintFunction === true ? 'supply can grow' : 'fixed supply'}
+        />
         <Check label="Owner can take back ownership" value={s.canTakeBackOwnership} safe={false} />
         <Check label="Trading cooldown" value={s.isTradingCooldown} safe={false} warnOnly />
         <Check label="Counterfeit" value={s.isCounterfeit} safe={false} />
-        {sol && <Check label="Freeze authority" value={sol.hasFreezeAuthority} safe={false} warnOnly detail={sol.hasFreezeAuthority === true ? 'accounts can be frozen' : 'none'} />}
-        {sol && <Check label="Mint authority" value={sol.hasMintAuthority} safe={false} warnOnly detail={sol.hasMintAuthority === true ? 'kept by the issuer' : 'none'} />}
+        {sol && (
+          <Check
+            label="Freeze authority"
+            value={sol.hasFreezeAuthority}
+            safe={false}
+            warnOnly
+            detail={sol.hasFreezeAuthority === true ? 'accounts can be frozen' : 'none'}
+          />
+        )}
+        {sol && (
+          <Check
+            label="Mint authority"
+            value={sol.hasMintAuthority}
+            safe={false}
+            warnOnly
+            detail={sol.hasMintAuthority === true ? 'kept by the issuer' : 'none'}
+          />
+        )}
         {sol && <Check label="Mint initialised" value={sol.isInitialized} safe />}
       </ul>
       {(num(s.buyTax) !== undefined || num(s.sellTax) !== undefined) && (

@@ -47,7 +47,12 @@ function Amount({ side }: { side: Json }) {
   );
 }
 
-const STEP_TYPES: Record<string, string> = { STEP_TYPE_SWAP: 'Swap', STEP_TYPE_BRIDGE: 'Bridge', STEP_TYPE_WRAP: 'Wrap', STEP_TYPE_UNWRAP: 'Unwrap' };
+const STEP_TYPES: Record<string, string> = {
+  STEP_TYPE_SWAP: 'Swap',
+  STEP_TYPE_BRIDGE: 'Bridge',
+  STEP_TYPE_WRAP: 'Wrap',
+  STEP_TYPE_UNWRAP: 'Unwrap',
+};
 
 /** One route as a diagram: what goes in, each step with its provider, fee and impact, what comes out. */
 function RouteDiagram({ route, index, onStep }: { route: Json; index: number; onStep: (stepId: string) => void }) {
@@ -62,7 +67,9 @@ function RouteDiagram({ route, index, onStep }: { route: Json; index: number; on
         </h4>
         <div className="row">
           {num(route.totalFeesUsd) !== undefined && <span className="muted pg-small">Fees ≈ ${num(route.totalFeesUsd)!.toFixed(2)}</span>}
-          {num(route.estimatedTime) !== undefined && <span className="muted pg-small">≈ {formatDuration(num(route.estimatedTime)! * 1000)}</span>}
+          {num(route.estimatedTime) !== undefined && (
+            <span className="muted pg-small">≈ {formatDuration(num(route.estimatedTime)! * 1000)}</span>
+          )}
           <Expiry at={str(route.expirationDate)} />
         </div>
       </header>
@@ -86,17 +93,21 @@ function RouteDiagram({ route, index, onStep }: { route: Json; index: number; on
                 </span>
                 <div className="pg-step-box">
                   <div className="pg-step-title">
-                    <span className="badge">{STEP_TYPES[String(step.type)] ?? String(step.type)}</span> <strong>{str(provider.name) ?? str(provider.id)}</strong>
+                    <span className="badge">{STEP_TYPES[String(step.type)] ?? String(step.type)}</span>{' '}
+                    <strong>{str(provider.name) ?? str(provider.id)}</strong>
                   </div>
                   <dl className="pg-step-facts">
                     <div>
                       <dt>Price impact</dt>
-                      <dd className={impact !== undefined && impact > 0.01 ? 'warn-text' : ''}>{impact !== undefined ? formatPercent(impact * 100, 2) : '—'}</dd>
+                      <dd className={impact !== undefined && impact > 0.01 ? 'warn-text' : ''}>
+                        {impact !== undefined ? formatPercent(impact * 100, 2) : '—'}
+                      </dd>
                     </div>
                     <div>
                       <dt>Network fee</dt>
                       <dd title={str(fee.asset)}>
-                        {formatUnits(fee.amount, nativeCoin(fee.asset)?.decimals ?? 18)} <span className="muted">{nativeCoin(fee.asset)?.symbol ?? str(fee.asset)}</span>
+                        {formatUnits(fee.amount, nativeCoin(fee.asset)?.decimals ?? 18)}{' '}
+                        <span className="muted">{nativeCoin(fee.asset)?.symbol ?? str(fee.asset)}</span>
                       </dd>
                     </div>
                     <div>
@@ -118,7 +129,9 @@ function RouteDiagram({ route, index, onStep }: { route: Json; index: number; on
                 <div className="pg-node">
                   <span className="pg-node-label">{i === steps.length - 1 ? 'You receive' : 'Then'}</span>
                   <Amount side={to} />
-                  {str(to.minAmountOut) && <span className="pg-amount-sub">at least {formatUnits(to.minAmountOut, to.decimals)} after slippage</span>}
+                  {str(to.minAmountOut) && (
+                    <span className="pg-amount-sub">at least {formatUnits(to.minAmountOut, to.decimals)} after slippage</span>
+                  )}
                 </div>
               </div>
             </li>
@@ -140,7 +153,8 @@ function RouteDiagram({ route, index, onStep }: { route: Json; index: number; on
 export function SwapQuoteView({ data, onRun }: RichProps) {
   if (!isObj(data) || !Array.isArray(data.routes)) return null;
   const routes = data.routes.filter(isObj);
-  if (routes.length === 0) return <p className="callout warn">No route: the router found no way to make this swap. Try another amount, pair or domain.</p>;
+  if (routes.length === 0)
+    return <p className="callout warn">No route: the router found no way to make this swap. Try another amount, pair or domain.</p>;
   return (
     <Section title={`${routes.length} route${routes.length === 1 ? '' : 's'}`} aside={<span className="muted pg-small">Best first</span>}>
       <div className="pg-routes">
@@ -166,7 +180,8 @@ function EvmTx({ title, tx }: { title: string; tx: Json }) {
         <div>
           <dt>Value</dt>
           <dd>
-            {formatUnits(str(tx.value)?.startsWith('0x') ? BigInt(str(tx.value)!).toString() : tx.value, 18)} <span className="muted">native ({str(tx.value)})</span>
+            {formatUnits(str(tx.value)?.startsWith('0x') ? BigInt(str(tx.value)!).toString() : tx.value, 18)}{' '}
+            <span className="muted">native ({str(tx.value)})</span>
           </dd>
         </div>
         <div>
@@ -176,7 +191,8 @@ function EvmTx({ title, tx }: { title: string; tx: Json }) {
         <div>
           <dt>Data</dt>
           <dd>
-            <Mono title={str(tx.data)}>{shortHash(str(tx.data) ?? '', 18)}</Mono> <span className="muted">({Math.max(0, ((str(tx.data)?.length ?? 2) - 2) / 2)} bytes)</span>
+            <Mono title={str(tx.data)}>{shortHash(str(tx.data) ?? '', 18)}</Mono>{' '}
+            <span className="muted">({Math.max(0, ((str(tx.data)?.length ?? 2) - 2) / 2)} bytes)</span>
           </dd>
         </div>
       </dl>
@@ -298,7 +314,10 @@ export function ProvidersView({ data, onRun }: RichProps) {
 export function ProviderDetailsView({ data }: RichProps) {
   if (!isObj(data) || !str(data.id)) return null;
   return (
-    <Section title={str(data.name) ?? String(data.id)} aside={<span className="badge accent">{str(data.type) === 'bridge' ? 'Bridge' : 'DEX'}</span>}>
+    <Section
+      title={str(data.name) ?? String(data.id)}
+      aside={<span className="badge accent">{str(data.type) === 'bridge' ? 'Bridge' : 'DEX'}</span>}
+    >
       <dl className="facts">
         <div>
           <dt>Id</dt>

@@ -25,7 +25,11 @@ function AssetTable({ docs }: { docs: Json[] }) {
                     <div className="pg-token-name">
                       {str(d.name)} <span className="muted">{str(d.symbol)}</span>
                     </div>
-                    <div className="pg-token-sub">{[str(d.network), num(d.decimals) !== undefined ? `${num(d.decimals)} decimals` : undefined].filter(Boolean).join(' · ')}</div>
+                    <div className="pg-token-sub">
+                      {[str(d.network), num(d.decimals) !== undefined ? `${num(d.decimals)} decimals` : undefined]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </div>
                   </div>
                 </div>
               </td>
@@ -37,7 +41,9 @@ function AssetTable({ docs }: { docs: Json[] }) {
               </td>
               <td className="num">{formatPrice(d.price)}</td>
               <td className="num">{formatCompact(d.market_cap)}</td>
-              <td className="pg-small">{arr(d.verifiers).length > 0 ? arr(d.verifiers).map(String).join(', ') : <span className="badge warn">unverified</span>}</td>
+              <td className="pg-small">
+                {arr(d.verifiers).length > 0 ? arr(d.verifiers).map(String).join(', ') : <span className="badge warn">unverified</span>}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -64,7 +70,10 @@ export function AssetDetailsView({ data }: RichProps) {
   const docs = data.docs.filter(isObj);
   if (docs.length !== 1) {
     return (
-      <Section title={`${docs.length} assets${num(data.total) !== undefined ? ` of ${num(data.total)}` : ''}`} aside={str(data.cursor) ? <span className="muted pg-small">more pages (cursor)</span> : undefined}>
+      <Section
+        title={`${docs.length} assets${num(data.total) !== undefined ? ` of ${num(data.total)}` : ''}`}
+        aside={str(data.cursor) ? <span className="muted pg-small">more pages (cursor)</span> : undefined}
+      >
         <AssetTable docs={docs} />
       </Section>
     );
@@ -140,7 +149,8 @@ export function CoinStatusView({ data }: RichProps) {
       </div>
       {staking && (
         <p>
-          Staking: <strong>{num(staking.apr) !== undefined ? `${formatPercent(num(staking.apr)).replace('+', '')} APR` : 'available'}</strong>
+          Staking:{' '}
+          <strong>{num(staking.apr) !== undefined ? `${formatPercent(num(staking.apr)).replace('+', '')} APR` : 'available'}</strong>
           {num(staking.lockTime) !== undefined && <span className="muted"> · lock {num(staking.lockTime)} s</span>}
         </p>
       )}

@@ -19,7 +19,8 @@ export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 /** Token icons are data: URIs or https links; anything else is not shown. */
 export function TokenIcon({ src, symbol }: { src: unknown; symbol: unknown }) {
   const url = str(src);
-  if (url && (url.startsWith('data:image/') || url.startsWith('https://'))) return <img className="pg-icon" src={url} alt="" width={22} height={22} loading="lazy" referrerPolicy="no-referrer" />;
+  if (url && (url.startsWith('data:image/') || url.startsWith('https://')))
+    return <img className="pg-icon" src={url} alt="" width={22} height={22} loading="lazy" referrerPolicy="no-referrer" />;
   return (
     <span className="pg-icon pg-icon-fallback" aria-hidden="true">
       {(str(symbol) ?? '?').slice(0, 3)}
@@ -27,7 +28,17 @@ export function TokenIcon({ src, symbol }: { src: unknown; symbol: unknown }) {
   );
 }
 
-export function Flag({ on, good = true, children, title }: { on: boolean | undefined; good?: boolean; children: ReactNode; title?: string }) {
+export function Flag({
+  on,
+  good = true,
+  children,
+  title,
+}: {
+  on: boolean | undefined;
+  good?: boolean;
+  children: ReactNode;
+  title?: string;
+}) {
   if (on === undefined) return null;
   const tone = on === good ? 'ok' : 'bad';
   return (
