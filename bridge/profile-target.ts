@@ -1,3 +1,4 @@
+import { sessionBusHint } from '../domain/host-environment';
 import { readFile } from 'node:fs/promises';
 import { profilesFile, type PathContext } from '../platform/credentials/config-paths';
 import { CredentialsError, resolveCredentials } from '../platform/credentials/credentials';
@@ -21,6 +22,8 @@ export interface ProfileTargetOptions {
   readonly timeoutSeconds?: number;
   /** Starts or finds the reference gateway for an `embedded` profile; the app supplies it (the bridge never imports the gateway). */
   readonly embedded?: EmbeddedGatewayStarter;
+  /** The assistant's clientInfo.name, so a keychain error can name that host's setting. */
+  readonly host?: string;
 }
 
 /** A reference gateway the bridge forwards to for an `embedded` profile. */
@@ -104,7 +107,7 @@ async function loadProfile(options: ProfileTargetOptions): Promise<Profile> {
 /** Reads the credentials, turning keychain and environment problems into errors the host shows the user. */
 export async function credentialsFor(
   profile: string,
-  options: Pick<ProfileTargetOptions, 'env' | 'keychain'>,
+  options: Pick<ProfileTargetOptions, 'env' | 'keychain' | 'host'>,
 ): Promise<Credentials | undefined> {
   try {
     return (await resolveCredentials(profile, { env: options.env, ...(options.keychain ? { keychain: options.keychain } : {}) }))
@@ -113,7 +116,7 @@ export async function credentialsFor(
     if (error instanceof KeychainError) {
       throw new BridgeError(
         ErrorCode.CredentialsMissing,
-        `Cannot read the credentials of profile "${profile}" from the OS keychain: ${error.message}`,
+        `Cannot read the credentials of profile "${profile}" from the OS keychain: ${error.message}${error.failure === 'no-session-bus' ? ` ${sessionBusHint(options.host)}` : ''}`,
         { cause: 'keychain_unavailable', failure: error.failure },
       );
     }

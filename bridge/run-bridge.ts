@@ -73,8 +73,8 @@ export async function runBridge(options: RunBridgeOptions): Promise<void> {
       userAgent: `gateway-companion-bridge/${APP_VERSION}`,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onShutdown ? { onShutdown: options.onShutdown } : {}),
-      async connect() {
-        const t = await connectProfile(target);
+      async connect(host) {
+        const t = await connectProfile({ ...target, ...(host !== undefined ? { host } : {}) });
         profileName = t.profile;
         return t;
       },

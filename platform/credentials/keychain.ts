@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ensureSessionBus } from './session-bus';
 
 /** The gateway credentials of one profile. */
 export interface Credentials {
@@ -76,6 +77,7 @@ let entryCtor: Promise<AsyncEntryCtor> | undefined;
 
 // Loaded on first use: the native module is needed only once a profile's credentials are.
 function loadEntry(): Promise<AsyncEntryCtor> {
+  if (!entryCtor) ensureSessionBus();
   entryCtor ??= import('@napi-rs/keyring').then((m) => m.AsyncEntry);
   return entryCtor;
 }
