@@ -64,7 +64,34 @@ export const HOST_ENVIRONMENTS: readonly HostEnvironment[] = [
     policy: 'inherit',
     keychainFix: envEntryFix("VS Code's mcp.json"),
   },
+  {
+    host: 'windsurf',
+    name: 'Windsurf',
+    clientInfo: /windsurf/i,
+    policy: 'inherit',
+    keychainFix: envEntryFix('~/.codeium/windsurf/mcp_config.json'),
+  },
+  { host: 'zed', name: 'Zed', clientInfo: /zed/i, policy: 'inherit', keychainFix: envEntryFix("Zed's settings.json") },
+  { host: 'cline', name: 'Cline', clientInfo: /cline/i, policy: 'inherit', keychainFix: envEntryFix('cline_mcp_settings.json') },
 ];
+
+/** The variables a host under `policy` passes on from its own environment (the entry's `env` is laid over them). */
+export function environmentUnderPolicy(
+  policy: EnvironmentPolicy,
+  env: Readonly<Record<string, string | undefined>>,
+  namedVars: readonly string[] = [],
+): Record<string, string> {
+  const pick = (names: readonly string[]) =>
+    Object.fromEntries(names.map((n) => [n, env[n]]).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  switch (policy) {
+    case 'inherit':
+      return pick(Object.keys(env));
+    case 'sdk-default':
+      return pick(SDK_DEFAULT_ENV_VARS);
+    case 'allow-list':
+      return pick([...CODEX_DEFAULT_ENV_VARS, ...namedVars]);
+  }
+}
 
 export function hostEnvironmentOf(clientInfoName: string | undefined): HostEnvironment | undefined {
   if (!clientInfoName) return undefined;
