@@ -22,7 +22,14 @@ afterEach(() => rm(bin, { recursive: true, force: true }));
 
 async function start(env: NodeJS.ProcessEnv): Promise<{ output: string; url: string }> {
   // The build is skipped: other test files read out/ meanwhile (npm test builds before the tests).
-  env = { ...env, GATEWAY_COMPANION_START_NO_BUILD: '1' };
+  // A home of its own, so the app's profiles and data never touch the real ones.
+  env = {
+    ...env,
+    GATEWAY_COMPANION_START_NO_BUILD: '1',
+    HOME: bin,
+    XDG_CONFIG_HOME: path.join(bin, 'config'),
+    XDG_DATA_HOME: path.join(bin, 'data'),
+  };
   const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts', '--port', '0'], {
     cwd: ROOT,
     env,
