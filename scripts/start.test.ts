@@ -54,7 +54,7 @@ async function start(env: NodeJS.ProcessEnv): Promise<{ output: string; url: str
 
 describe.skipIf(process.platform !== 'linux')('npm start', () => {
   it('prints a few lines, the address, and opens the browser on a desktop without the token in arguments', async () => {
-    const env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, DISPLAY: ':0' };
+    const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${bin}:${process.env.PATH}`, DISPLAY: ':0' };
     delete env.CI;
     delete env.GATEWAY_COMPANION_NO_BROWSER;
     const { output, url } = await start(env);
