@@ -107,11 +107,19 @@ async function loadProfile(options: ProfileTargetOptions): Promise<Profile> {
 /** Reads the credentials, turning keychain and environment problems into errors the host shows the user. */
 export async function credentialsFor(
   profile: string,
-  options: Pick<ProfileTargetOptions, 'env' | 'keychain' | 'host'>,
+  options: Pick<ProfileTargetOptions, 'env' | 'keychain' | 'host'> & {
+    /** Where the credentials will be sent: a secret entered for another origin is refused. */
+    readonly origin: string;
+  },
 ): Promise<Credentials | undefined> {
   try {
-    return (await resolveCredentials(profile, { env: options.env, ...(options.keychain ? { keychain: options.keychain } : {}) }))
-      ?.credentials;
+    return (
+      await resolveCredentials(profile, {
+        env: options.env,
+        origin: options.origin,
+        ...(options.keychain ? { keychain: options.keychain } : {}),
+      })
+    )?.credentials;
   } catch (error) {
     if (error instanceof KeychainError) {
       throw new BridgeError(
@@ -152,7 +160,7 @@ export async function connectProfile(options: ProfileTargetOptions): Promise<Ups
   try {
     // The keychain answers on a worker thread (and the daemon's side): start it first, then set up
     // TLS (CA store, handshake), which needs no credentials, while it runs.
-    const reading = embedded ? Promise.resolve(embedded.credentials) : credentialsFor(profile.name, options);
+    const reading = embedded ? Promise.resolve(embedded.credentials) : credentialsFor(profile.name, { ...options, origin: profile.url });
     reading.catch(() => undefined);
     // Once the module is in, the read is sent before anything below runs (its continuation was queued first).
     if (!embedded && !options.keychain) await keychainModuleLoaded();

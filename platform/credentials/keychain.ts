@@ -5,6 +5,11 @@ import { ensureSessionBus } from './session-bus';
 export interface Credentials {
   readonly accessId: string;
   readonly secretKey: string;
+  /**
+   * The origin (scheme, host and port) the secret was entered for. The secret is sent only there: a profile
+   * moved to another origin needs it entered again. Items stored before this existed have none.
+   */
+  readonly origin?: string;
 }
 
 /** Keychain items: service `gateway-companion`, account = profile name, password = JSON of Credentials. */
@@ -94,7 +99,11 @@ function parseStored(account: string, text: string): Credentials {
   try {
     const value = JSON.parse(text) as Partial<Credentials>;
     if (typeof value.accessId === 'string' && typeof value.secretKey === 'string')
-      return { accessId: value.accessId, secretKey: value.secretKey };
+      return {
+        accessId: value.accessId,
+        secretKey: value.secretKey,
+        ...(typeof value.origin === 'string' ? { origin: value.origin } : {}),
+      };
   } catch {
     // fall through
   }
@@ -130,7 +139,8 @@ export function osKeychain(service: string = KEYCHAIN_SERVICE): Keychain {
     },
     async set(account, credentials) {
       const e = await entry(account);
-      await call(() => e.setPassword(JSON.stringify({ accessId: credentials.accessId, secretKey: credentials.secretKey })));
+      const { accessId, secretKey, origin } = credentials;
+      await call(() => e.setPassword(JSON.stringify({ accessId, secretKey, ...(origin !== undefined ? { origin } : {}) })));
     },
     async delete(account) {
       const e = await entry(account);

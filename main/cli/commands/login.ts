@@ -125,7 +125,7 @@ export const loginCommand: Command = {
     try {
       // Validate before asking for secrets, save after they are safely stored.
       validateProfile(profile);
-      const credentials = validateCredentials(await readSecrets(io));
+      const credentials = validateCredentials({ ...(await readSecrets(io)), origin: profile.url });
       await storeCredentials(name, credentials);
       saved = await store.save(profile);
       if (values['set-default']) await store.setDefault(name);

@@ -27,6 +27,7 @@ function credentialLine(name: string, c: CredentialStatus): string {
       ? `from the environment (${ENV_OPT_IN}=env opt-in; the keychain is not used)`
       : `environment opt-in is set but unusable: ${c.environmentError}`;
   }
+  if (c.originMismatch) return c.originMismatch.message;
   if (c.keychainError) return `unknown: ${c.keychainError.message}`;
   if (c.stored) return `stored in the OS keychain (service "${KEYCHAIN_SERVICE}", account "${name}")`;
   return `not stored; run: companion login${name === DEFAULT_PROFILE ? '' : ` --profile ${name}`}`;
@@ -57,7 +58,7 @@ export const statusCommand: Command = {
     const profile: Profile | undefined = stored ?? (name === DEFAULT_PROFILE ? { name, kind: 'embedded', url: EMBEDDED_URL } : undefined);
     if (!profile)
       throw new Error(`there is no profile named "${name}" in ${store.file}; create it with: companion login --profile ${name} --url URL`);
-    const credentials = await credentialStatus(name, { env: io.env });
+    const credentials = await credentialStatus(name, { env: io.env, origin: profile.url });
     const embedded = profile.kind === 'embedded';
 
     let connection: Awaited<ReturnType<typeof import('../../../bridge/probe').probeProfile>> | undefined;
