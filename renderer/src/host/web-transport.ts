@@ -1,4 +1,4 @@
-import type { Envelope } from '../../../domain/ipc/contract';
+import type { Envelope } from '../../../domain/ipc/channel-names';
 import type { FacadeTransport } from '../../../domain/ipc/facade';
 
 const TOKEN_KEY = 'companion.launchToken';
