@@ -119,12 +119,14 @@ describe('playground session through the in-process bridge', () => {
     expect((await manager.history.list()).at(-1)?.status).toBe('cancelled');
   }, 30_000);
 
-  it('reports wrong credentials as a clear tool error', async () => {
-    await manager.connect('lab-wrong');
-    const outcome = await manager.call({ callId: 'wrong-1', tool: 'get_swap_providers', arguments: {} });
-    expect(outcome.status).toBe('tool-error');
-    expect(outcome.error?.code).toBe('invalid_credentials');
-    expect(outcome.error?.message).toMatch(/secret key is wrong/);
+  it('reports wrong credentials as a clear connect error (the gateway opens no session for them)', async () => {
+    const error = await manager.connect('lab-wrong').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect((error as ServiceError).code).toBe('auth_rejected');
+    expect((error as ServiceError).message).toMatch(
+      /refused the credentials of profile "lab-wrong" \(HTTP 401 .*Invalid credentials: the access id and secret key do not match an account/,
+    );
+    expect(manager.connection).toBeUndefined();
   }, 30_000);
 
   it('says how to fix a profile without credentials', async () => {
