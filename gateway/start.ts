@@ -2,6 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { accountCheck } from './server/account-check';
 import { createHttpHandler, type HttpFault } from './server/http-handler';
 import { createMcpServer } from './server/mcp-server';
 import { SessionManager } from './server/sessions';
@@ -33,6 +34,10 @@ export interface GatewayOptions {
   allowedOrigins?: string[];
   /** Idle time after which a session expires (default 30 min). */
   sessionIdleMs?: number;
+  /** Sessions held at once (default 1,000); past it initialize is refused with 503, nobody's session is evicted. */
+  maxSessions?: number;
+  /** Sessions of one credential pair (default 64); its least recently used one makes room for its next. */
+  maxSessionsPerCredential?: number;
   /** Largest accepted MCP request body (default 1 MiB). */
   maxBodyBytes?: number;
   /** How long an upstream call may take (default 30 s). */
@@ -123,7 +128,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   }
   const demo = (embedded?.accounts ?? (accounts as AccountStore)).demo();
   const client = new UpstreamClient(options.upstream ?? embedded?.url ?? '', options.upstreamTimeoutMs);
-  const sessions = new SessionManager(() => createMcpServer(client), { idleMs: options.sessionIdleMs, responseMode: options.responseMode });
+  const sessions = new SessionManager(() => createMcpServer(client), {
+    idleMs: options.sessionIdleMs,
+    responseMode: options.responseMode,
+    maxSessions: options.maxSessions,
+    maxSessionsPerCredential: options.maxSessionsPerCredential,
+  });
+  const embeddedAccounts = embedded?.accounts;
   const faults: HttpFault[] = [];
   const handler = createHttpHandler({
     path,
@@ -132,6 +143,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     allowedOrigins: options.allowedOrigins ?? [],
     hostNames: certificateNames(host),
     sessions,
+    // The embedded upstream's accounts are at hand; an external upstream is asked per call instead.
+    ...(embeddedAccounts ? { authenticate: accountCheck((id) => embeddedAccounts.get(id)?.secretKey) } : {}),
     faults,
   });
 

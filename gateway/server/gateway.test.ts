@@ -240,22 +240,24 @@ describe('authentication', () => {
     expect((await post({ 'X-SVC-CREDENTIAL': gateway.accessId, 'X-SVC-SECRET-KEY': 'has space' })).status).toBe(401);
   });
 
-  it('lists tools with a wrong secret or unknown access id, but refuses tool calls as invalid credentials', async () => {
-    for (const headers of [
-      { 'X-SVC-CREDENTIAL': gateway.accessId, 'X-SVC-SECRET-KEY': 'wrong-secret' },
-      { 'X-SVC-CREDENTIAL': 'demo_unknown', 'X-SVC-SECRET-KEY': gateway.secretKey },
-    ]) {
-      const other = await connectClient({ url: gateway.url, caCertPem: gateway.caCertPem, headers });
-      try {
-        expect((await other.client.listTools()).tools).toHaveLength(13);
-        expect(await toolError('search_assets', { query: 'eth' }, other.client)).toMatchObject({
-          code: 'invalid_credentials',
-          message: expect.stringContaining('Invalid credentials'),
-        });
-      } finally {
-        await other.close();
-      }
+  it('opens no session for a wrong secret or an unknown access id, with one answer for both', async () => {
+    const wrongSecret = await post({ 'X-SVC-CREDENTIAL': gateway.accessId, 'X-SVC-SECRET-KEY': 'wrong-secret' });
+    const unknownId = await post({ 'X-SVC-CREDENTIAL': 'demo_unknown', 'X-SVC-SECRET-KEY': gateway.secretKey });
+    for (const answer of [wrongSecret, unknownId]) {
+      expect(answer).toMatchObject({
+        status: 401,
+        json: { id: 1, error: { code: -32001, message: expect.stringContaining('do not match an account') } },
+      });
+      expect(answer.headers['mcp-session-id']).toBeUndefined();
     }
+    expect(unknownId.text).toBe(wrongSecret.text);
+    await expect(
+      connectClient({
+        url: gateway.url,
+        caCertPem: gateway.caCertPem,
+        headers: { 'X-SVC-CREDENTIAL': gateway.accessId, 'X-SVC-SECRET-KEY': 'x' },
+      }),
+    ).rejects.toThrow();
   });
 
   it('binds sessions to the account that opened them', async () => {

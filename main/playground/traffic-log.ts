@@ -1,4 +1,5 @@
 import type { TrafficEntry } from '../../domain/ipc/playground-channels';
+import { redactJsonLine } from '../../domain/redact';
 
 export const TRAFFIC_LIMIT = 1000;
 /** Each message is kept as a preview of at most this many characters; results of megabytes are cut. */
@@ -13,7 +14,8 @@ function kindOf(message: Record<string, unknown>): TrafficEntry['kind'] {
 
 /**
  * The session's JSON-RPC messages in both directions, with the time each response took. Every message is
- * redacted (the bridge's redactor knows the profile's credentials) before it is kept or shown.
+ * redacted before it is kept or shown: secret-looking values (domain/redact), then the profile's
+ * credentials (the bridge's redactor knows them).
  */
 export class TrafficLog {
   private readonly entries: TrafficEntry[] = [];
@@ -44,7 +46,8 @@ export class TrafficLog {
       }
     }
     // Redact the whole line before cutting, so a secret that straddles the cut cannot survive in part.
-    const redacted = this.redact(line);
+    // Secret-looking values first: that step may re-serialise the message, which must not undo the second.
+    const redacted = this.redact(redactJsonLine(line, message));
     const entry: TrafficEntry = {
       seq: ++this.seq,
       at,
