@@ -122,7 +122,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|out|dist|test-results)/' },
+    exclude: { path: '(^|/)(node_modules|out|dist|test-results)/|^scripts/fixtures/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.depcruise.json' },
     enhancedResolveOptions: {

@@ -1,3 +1,4 @@
+import { sessionBusHint } from '../domain/host-environment';
 import { readCaFile } from '../platform/credentials/ca-file';
 import { profilesFile, type PathContext } from '../platform/credentials/config-paths';
 import { CredentialsError, resolveCredentials } from '../platform/credentials/credentials';
@@ -21,6 +22,8 @@ export interface ProfileTargetOptions {
   readonly timeoutSeconds?: number;
   /** Starts or finds the reference gateway for an `embedded` profile; the app supplies it (the bridge never imports the gateway). */
   readonly embedded?: EmbeddedGatewayStarter;
+  /** The assistant's clientInfo.name, so a keychain error can name that host's setting. */
+  readonly host?: string;
 }
 
 /** A reference gateway the bridge forwards to for an `embedded` profile. */
@@ -96,16 +99,24 @@ async function loadProfile(options: ProfileTargetOptions): Promise<Profile> {
 /** Reads the credentials, turning keychain and environment problems into errors the host shows the user. */
 export async function credentialsFor(
   profile: string,
-  options: Pick<ProfileTargetOptions, 'env' | 'keychain'>,
+  options: Pick<ProfileTargetOptions, 'env' | 'keychain' | 'host'> & {
+    /** Where the credentials will be sent: a secret entered for another origin is refused. */
+    readonly origin: string;
+  },
 ): Promise<Credentials | undefined> {
   try {
-    return (await resolveCredentials(profile, { env: options.env, ...(options.keychain ? { keychain: options.keychain } : {}) }))
-      ?.credentials;
+    return (
+      await resolveCredentials(profile, {
+        env: options.env,
+        origin: options.origin,
+        ...(options.keychain ? { keychain: options.keychain } : {}),
+      })
+    )?.credentials;
   } catch (error) {
     if (error instanceof KeychainError) {
       throw new BridgeError(
         ErrorCode.CredentialsMissing,
-        `Cannot read the credentials of profile "${profile}" from the OS keychain: ${error.message}`,
+        `Cannot read the credentials of profile "${profile}" from the OS keychain: ${error.message}${error.failure === 'no-session-bus' ? ` ${sessionBusHint(options.host)}` : ''}`,
         { cause: 'keychain_unavailable', failure: error.failure },
       );
     }
@@ -141,7 +152,7 @@ export async function connectProfile(options: ProfileTargetOptions): Promise<Ups
   try {
     // The keychain answers on a worker thread (and the daemon's side): start it first, then set up
     // TLS (CA store, handshake), which needs no credentials, while it runs.
-    const reading = embedded ? Promise.resolve(embedded.credentials) : credentialsFor(profile.name, options);
+    const reading = embedded ? Promise.resolve(embedded.credentials) : credentialsFor(profile.name, { ...options, origin: profile.url });
     reading.catch(() => undefined);
     // Once the module is in, the read is sent before anything below runs (its continuation was queued first).
     if (!embedded && !options.keychain) await keychainModuleLoaded();

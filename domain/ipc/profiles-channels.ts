@@ -11,6 +11,8 @@ export const CredentialState = z.object({
   source: z.enum(['keychain', 'environment', 'managed', 'none']),
   /** Why the keychain cannot be used, with the remedy. */
   problem: z.string().optional(),
+  /** The stored secret was entered for another address than the profile's now: it must be entered again. */
+  reenter: z.boolean().optional(),
 });
 export type CredentialState = z.infer<typeof CredentialState>;
 

@@ -70,7 +70,7 @@ export async function ensureEmbeddedGateway(options: EmbeddedGatewayRequest): Pr
   let credentials: Credentials | undefined;
   let keychainUsable = true;
   try {
-    credentials = await credentialsFor(options.profile.name, options);
+    credentials = await credentialsFor(options.profile.name, { ...options, origin: options.profile.url });
   } catch (error) {
     keychainUsable = false;
     options.log.warn(`${(error as Error).message} Using the reference gateway's demo account without the keychain.`);
@@ -89,8 +89,8 @@ export async function ensureEmbeddedGateway(options: EmbeddedGatewayRequest): Pr
       caPem = demo.caCertPem;
     }
     if (keychainUsable) {
-      await storeCredentials(options.profile.name, credentials, options.keychain).catch((error: Error) =>
-        options.log.warn(`could not store the demo account in the keychain: ${error.message}`),
+      await storeCredentials(options.profile.name, { ...credentials, origin: options.profile.url }, options.keychain).catch(
+        (error: Error) => options.log.warn(`could not store the demo account in the keychain: ${error.message}`),
       );
     }
   }

@@ -17,6 +17,8 @@ export interface ConfiguredEntry {
   readonly command: string;
   readonly args: readonly string[];
   readonly env?: Readonly<Record<string, string>>;
+  /** Variables the host passes on by name (Codex's `env_vars`). */
+  readonly envVars?: readonly string[];
   readonly profile?: string;
   /** Paths the entry needs that no longer exist (the reason for `stale`). */
   readonly missing: readonly string[];
@@ -49,7 +51,7 @@ function isExecutableOnPath(command: string, env: NodeJS.ProcessEnv): boolean {
 
 /** Reads our entry back; an entry hand-edited into another shape is reported, not guessed at. */
 function readEntry(value: unknown, env: NodeJS.ProcessEnv): ConfiguredEntry | string {
-  const v = value as { command?: unknown; args?: unknown; env?: unknown } | null;
+  const v = value as { command?: unknown; args?: unknown; env?: unknown; env_vars?: unknown } | null;
   if (
     typeof v !== 'object' ||
     v === null ||
@@ -63,12 +65,14 @@ function readEntry(value: unknown, env: NodeJS.ProcessEnv): ConfiguredEntry | st
     typeof v.env === 'object' && v.env !== null
       ? Object.fromEntries(Object.entries(v.env).filter((e): e is [string, string] => typeof e[1] === 'string'))
       : undefined;
+  const envVars = Array.isArray(v.env_vars) ? v.env_vars.filter((n): n is string => typeof n === 'string') : [];
   const facts = launchFacts(v.command, args, entryEnv);
   const missing = facts.requiredPaths.filter((p, i) => (i === 0 ? !isExecutableOnPath(p, env) : !existsSync(p)));
   return {
     command: v.command,
     args,
     ...(entryEnv && Object.keys(entryEnv).length > 0 ? { env: entryEnv } : {}),
+    ...(envVars.length > 0 ? { envVars } : {}),
     ...(facts.profile ? { profile: facts.profile } : {}),
     missing,
   };

@@ -142,6 +142,8 @@ function expectedEntry(id: ClientId): Record<string, unknown> {
   const base = { command: process.execPath, args: [cli, 'bridge', '--profile', 'work'] };
   if (id === 'vscode' || id === 'claude-code') return { type: 'stdio', ...base };
   if (id === 'zed') return { source: 'custom', ...base };
+  // Codex passes an allow-list of variables: the entry names the session bus's so the keychain is reachable.
+  if (id === 'codex') return { ...base, env_vars: ['DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR'] };
   return base;
 }
 

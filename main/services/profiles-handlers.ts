@@ -47,9 +47,14 @@ export function profilesHandlers(_ctx: HostContext, deps: ProfilesDeps = {}): Pi
 
   async function stateOf(profile: Profile): Promise<CredentialState> {
     if (profile.kind === 'embedded') return { stored: true, source: 'managed' };
-    const status = await credentialStatus(profile.name, { env, keychain });
-    const problem = status.keychainError?.message ?? status.environmentError;
-    return { stored: status.stored, source: status.source, ...(problem ? { problem } : {}) };
+    const status = await credentialStatus(profile.name, { env, keychain, origin: profile.url });
+    const problem = status.originMismatch?.message ?? status.keychainError?.message ?? status.environmentError;
+    return {
+      stored: status.stored,
+      source: status.source,
+      ...(problem ? { problem } : {}),
+      ...(status.originMismatch ? { reenter: true } : {}),
+    };
   }
 
   async function summary(profile: Profile): Promise<ProfileSummary> {
@@ -124,7 +129,11 @@ export function profilesHandlers(_ctx: HostContext, deps: ProfilesDeps = {}): Pi
       guard(async () => {
         const profile = await remoteProfile(name);
         // Pasting often brings a trailing newline or spaces; the values themselves never contain any.
-        await storeCredentials(name, { accessId: credentials.accessId.trim(), secretKey: credentials.secretKey.trim() }, keychain);
+        await storeCredentials(
+          name,
+          { accessId: credentials.accessId.trim(), secretKey: credentials.secretKey.trim(), origin: profile.url },
+          keychain,
+        );
         return stateOf(profile);
       }),
 

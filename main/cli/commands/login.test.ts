@@ -46,7 +46,7 @@ describe('companion login', () => {
     expect(cli.out()).toContain(
       `Stored the credentials of profile "${profile}" in the OS keychain (service "gateway-companion", account "${profile}")`,
     );
-    expect(await keychain.get(profile)).toEqual(TEST_CREDENTIALS);
+    expect(await keychain.get(profile)).toEqual({ ...TEST_CREDENTIALS, origin: new URL(gateway.url).origin });
     const file = await readFile(profilesFile(currentPathContext(cli.env)), 'utf8');
     expect(JSON.parse(file).profiles[profile]).toEqual({ kind: 'remote', url: gateway.url, timeoutSeconds: 20 });
     expect(file).not.toContain(TEST_CREDENTIALS.secretKey);
@@ -58,7 +58,7 @@ describe('companion login', () => {
     // Both answers in one chunk, as a paste delivers them; a typo corrected with backspace.
     tty.write(`${TEST_CREDENTIALS.accessId}\r\nx\u007f${TEST_CREDENTIALS.secretKey}\r`);
     expect(await loginCommand.run(['--profile', profile, '--url', gateway.url], cli)).toBe(0);
-    expect(await keychain.get(profile)).toEqual(TEST_CREDENTIALS);
+    expect(await keychain.get(profile)).toEqual({ ...TEST_CREDENTIALS, origin: new URL(gateway.url).origin });
     expect(cli.err()).toContain('Access id (input hidden): ');
     expect(cli.err()).not.toContain(TEST_CREDENTIALS.accessId);
     expect(cli.err() + cli.out()).not.toContain(TEST_CREDENTIALS.secretKey);

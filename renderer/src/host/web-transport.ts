@@ -1,5 +1,5 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import type { Envelope } from '../../../domain/ipc/contract';
+import type { Envelope } from '../../../domain/ipc/channel-names';
 import type { FacadeTransport } from '../../../domain/ipc/facade';
 
 const TOKEN_KEY = 'companion.launchToken';

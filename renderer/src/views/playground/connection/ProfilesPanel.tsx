@@ -6,6 +6,7 @@ import { CredentialsForm } from './CredentialsForm';
 
 function CredentialBadge({ profile }: { profile: ProfileSummary }) {
   if (profile.credentials.source === 'managed') return <span className="badge accent">Demo account</span>;
+  if (profile.credentials.reenter) return <span className="badge warn">Enter the secret again</span>;
   if (profile.credentials.problem) return <span className="badge bad">Keychain problem</span>;
   return profile.credentials.stored ? (
     <span className="badge ok">Credentials stored</span>
