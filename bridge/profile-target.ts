@@ -1,5 +1,5 @@
 import { sessionBusHint } from '../domain/host-environment';
-import { readFile } from 'node:fs/promises';
+import { readCaFile } from '../platform/credentials/ca-file';
 import { profilesFile, type PathContext } from '../platform/credentials/config-paths';
 import { CredentialsError, resolveCredentials } from '../platform/credentials/credentials';
 import { KeychainError, keychainModuleLoaded, type Credentials, type Keychain } from '../platform/credentials/keychain';
@@ -55,25 +55,17 @@ function fixHint(profile: string): string {
 /** Trust for the gateway: the profile's CA file, plus NODE_EXTRA_CA_CERTS (which Node drops once a CA is given). */
 async function trust(profile: Profile, env: NodeJS.ProcessEnv): Promise<string | undefined> {
   if (!profile.caFile) return undefined;
-  let pem: string;
-  try {
-    pem = await readFile(profile.caFile, 'utf8');
-  } catch (error) {
+  const read = await readCaFile(profile.caFile);
+  if (!read.ok) {
     throw new BridgeError(
       ErrorCode.UpstreamUnreachable,
-      `Cannot read the CA file ${profile.caFile} of profile "${profile.name}" (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Point the profile at the gateway's CA certificate (companion login --profile ${profile.name} --ca-file <file>).`,
+      `The CA file ${profile.caFile} of profile "${profile.name}" ${read.problem}. Point the profile at the gateway's CA certificate (companion login --profile ${profile.name} --ca-file <file>).`,
       { cause: 'profile_invalid' },
     );
   }
-  if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
-    throw new BridgeError(
-      ErrorCode.UpstreamUnreachable,
-      `The CA file ${profile.caFile} of profile "${profile.name}" holds no PEM certificate.`,
-      { cause: 'profile_invalid' },
-    );
-  }
-  const extra = env.NODE_EXTRA_CA_CERTS ? await readFile(env.NODE_EXTRA_CA_CERTS, 'utf8').catch(() => '') : '';
-  return extra ? `${pem}\n${extra}` : pem;
+  // Node uses NODE_EXTRA_CA_CERTS the same way: what it cannot read is left out.
+  const extra = env.NODE_EXTRA_CA_CERTS ? await readCaFile(env.NODE_EXTRA_CA_CERTS) : undefined;
+  return extra?.ok ? `${read.pem}\n${extra.pem}` : read.pem;
 }
 
 async function loadProfile(options: ProfileTargetOptions): Promise<Profile> {

@@ -1,7 +1,8 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { readBoundedFile } from '../platform/files/bounded-read';
 import { accountCheck } from './server/account-check';
 import { createHttpHandler, type HttpFault } from './server/http-handler';
 import { createMcpServer } from './server/mcp-server';
@@ -108,7 +109,8 @@ function validate(options: GatewayOptions): { host: string; port: number; path: 
 
 async function tlsFor(options: GatewayOptions, host: string) {
   if (options.tlsCert !== undefined && options.tlsKey !== undefined) {
-    const [cert, key] = await Promise.all([readFile(options.tlsCert, 'utf8'), readFile(options.tlsKey, 'utf8')]);
+    const pem = async (file: string) => (await readBoundedFile(file, { limit: 'tlsPem' })).toString('utf8');
+    const [cert, key] = await Promise.all([pem(options.tlsCert), pem(options.tlsKey)]);
     // With a certificate of your own, that certificate is what clients trust (or its CA, already trusted).
     return { caCertPath: options.tlsCert, caCertPem: cert, certPem: cert, keyPem: key };
   }

@@ -39,5 +39,4 @@ export { defaultHistoryDir, KEEP_OPERATIONS, type HistoryRecord } from './histor
 export { fixLogo, type CropBox, type FixLogoOptions, type LogoEncoding, type LogoFixResult } from './logo-fixer';
 export { circlePreviews, PREVIEW_BACKGROUNDS, toDataUrl, type LogoPreviews } from './logo-preview';
 export { RegistryError, type RegistryErrorCode } from './errors';
-export { readIfExists, writeFileAtomic } from './atomic-write';
 export { CHECK_PIXEL_LIMIT, FIX_PIXEL_LIMIT } from './sharp-loader';

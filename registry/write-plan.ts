@@ -6,13 +6,12 @@
  * (an old problem of the entry, such as a missing logo, does not stop you from disabling it). Any
  * blocking code can be overridden by name.
  */
-import { readFile, stat } from 'node:fs/promises';
-import { readIfExists } from './atomic-write';
+import { FileReadError, readBoundedFile } from '../platform/files/bounded-read';
 import { checkValidatorId, getRegistryChain } from '../domain/index';
 import { checkEntry } from './entry-rules';
-import { RegistryError } from './errors';
+import { RegistryError, refusalFor } from './errors';
 import { finding, isFindingCode, type Finding, type FindingCode } from './findings';
-import { absolute, isSafeFolderName, listChainFolders, notARegistryMessage, rel } from './layout';
+import { isSafeFolderName, listChainFolders, notARegistryMessage, readRegistryFile, rel } from './layout';
 import { appendEntry, replaceEntry } from './list-edit';
 import { encodeList, formatValue, orderEntry } from './list-format';
 import { parseList, sha256, type ListDocument } from './list-reader';
@@ -141,7 +140,9 @@ async function loadList(root: string, chain: string): Promise<ListDocument> {
     );
   }
   const path = rel.list(chain);
-  const bytes = await readIfExists(absolute(root, path));
+  const bytes = await readRegistryFile(root, path).catch((error: unknown) => {
+    throw refusalFor(error, 'list-unparseable');
+  });
   if (!bytes) throw new RegistryError('list-unparseable', `${path} does not exist. Restore it (git checkout) before writing.`);
   const doc = parseList(bytes, { path, chain });
   if (!doc.ok) {
@@ -173,7 +174,9 @@ interface LogoPlan {
 async function planLogo(root: string, chain: string, id: string, logo: LogoInput | undefined): Promise<LogoPlan> {
   const path = rel.logo(chain, id);
   const place = { path, chain, id };
-  const current = await readIfExists(absolute(root, path));
+  const current = await readRegistryFile(root, path).catch((error: unknown) => {
+    throw refusalFor(error, 'file-unreadable');
+  });
   if (!logo) {
     if (!current)
       return {
@@ -189,18 +192,17 @@ async function planLogo(root: string, chain: string, id: string, logo: LogoInput
   } else if (Buffer.isBuffer(logo.source)) {
     bytes = logo.source;
   } else {
-    const size = await stat(logo.source).then(
-      (s) => s.size,
-      () => null,
-    );
-    if (size === null) throw new RegistryError('invalid-option', `The logo file "${logo.source}" does not exist.`);
     // A logo must be under 100 kB; do not read a huge file only to say so.
-    if (size > MAX_UNFIXED_LOGO_BYTES)
+    bytes = await readBoundedFile(logo.source, { limit: MAX_UNFIXED_LOGO_BYTES }).catch((error: unknown) => {
+      if (!(error instanceof FileReadError)) throw error;
+      if (error.reason === 'missing') throw new RegistryError('invalid-option', `The logo file "${logo.source}" does not exist.`);
+      if (error.reason !== 'too-large') throw new RegistryError('invalid-option', error.message);
+      const size = error.size === undefined ? 'over 8 MB' : `${(error.size / 1e6).toFixed(1)} MB`;
       throw new RegistryError(
         'invalid-option',
-        `The logo file is ${(size / 1e6).toFixed(1)} MB; a logo must be under 100 kB. Let the companion convert it (--fix-logo, or "fix" in the app).`,
+        `The logo file is ${size}; a logo must be under 100 kB. Let the companion convert it (--fix-logo, or "fix" in the app).`,
       );
-    bytes = await readFile(logo.source);
+    });
   }
   const findings = (await checkLogo(bytes, place)).findings;
   const file = current?.equals(bytes) ? undefined : { path, before: current, beforeHash: current ? sha256(current) : null, after: bytes };

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { InMemoryEventStore } from '@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ListRootsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -74,8 +75,14 @@ function buildServer(): McpServer {
   return server;
 }
 
-/** Starts the fake gateway on loopback http (allowed by the bridge for loopback only). */
-export async function startFakeGateway(options: { port?: number; credentials?: typeof TEST_CREDENTIALS } = {}): Promise<FakeGateway> {
+/**
+ * Starts the fake gateway on loopback http (allowed by the bridge for loopback only). `resumable` gives it
+ * an event store, so (for clients of protocol 2025-11-25) each event stream opens with a priming event:
+ * an id and empty data.
+ */
+export async function startFakeGateway(
+  options: { port?: number; credentials?: typeof TEST_CREDENTIALS; resumable?: boolean } = {},
+): Promise<FakeGateway> {
   const credentials = options.credentials ?? TEST_CREDENTIALS;
   const transports = new Map<string, { transport: StreamableHTTPServerTransport; server: McpServer }>();
   const seen: SeenRequest[] = [];
@@ -148,6 +155,7 @@ export async function startFakeGateway(options: { port?: number; credentials?: t
       const server = buildServer();
       const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
+        ...(options.resumable ? { eventStore: new InMemoryEventStore(), retryInterval: 0 } : {}),
         onsessioninitialized: (id) => void transports.set(id, { transport, server }),
       });
       transport.onclose = () => {

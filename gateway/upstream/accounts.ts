@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { statSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readIfExists, withFileLock, writeFileAtomic } from '../storage/files';
+import { writeFileAtomic } from '../../platform/files/atomic-write';
+import { readBoundedFileIfExists } from '../../platform/files/bounded-read';
+import { withFileLock } from '../../platform/files/lock';
 
 /** What an account may call beyond market data; an account without `swap` is refused routing. */
 export type Scope = 'swap';
@@ -23,6 +25,10 @@ interface StoreFile {
 
 export const ACCOUNTS_FILE = 'accounts.json';
 const RELOAD_CHECK_MS = 1_000;
+/** Far more than any real account list; a bigger file is refused rather than read. */
+const MAX_FILE_BYTES = 16 * 1024 * 1024;
+/** Another gateway holds the lock only while it creates the demo account. */
+const LOCK_TIMEOUT_MS = 60_000;
 
 function newAccount(name: string, scopes: readonly Scope[], demo: boolean): Account {
   return {
@@ -63,18 +69,28 @@ export class AccountStore {
   /** Opens the store, creating it with a demo account on first run. */
   static async open(dataDir: string): Promise<AccountStore> {
     const store = new AccountStore(join(dataDir, ACCOUNTS_FILE));
-    await withFileLock(`${store.path}.lock`, async () => {
-      const text = await readIfExists(store.path);
-      const file = text === undefined ? { version: 1 as const, accounts: [] } : parse(text, store.path);
-      if (!file.accounts.some((a) => a.demo)) {
-        await writeFileAtomic(
-          store.path,
-          `${JSON.stringify({ version: 1, accounts: [...file.accounts, newAccount('Demo account', ['swap'], true)] }, null, 2)}\n`,
-        );
-      }
+    await store.locked(async (file) => {
+      if (!file.accounts.some((a) => a.demo)) await store.write([...file.accounts, newAccount('Demo account', ['swap'], true)]);
     });
     store.reload();
     return store;
+  }
+
+  /** Runs `fn` on the file's current content while holding its lock (another gateway may share the data dir). */
+  private locked(fn: (file: StoreFile) => Promise<void>): Promise<void> {
+    return withFileLock(
+      `${this.path}.lock`,
+      async () => {
+        const bytes = await readBoundedFileIfExists(this.path, { limit: MAX_FILE_BYTES });
+        await fn(bytes === null ? { version: 1, accounts: [] } : parse(bytes.toString('utf8'), this.path));
+      },
+      { timeoutMs: LOCK_TIMEOUT_MS },
+    );
+  }
+
+  /** Owner-only: the file holds every account's secret. */
+  private write(accounts: readonly Account[]): Promise<void> {
+    return writeFileAtomic(this.path, `${JSON.stringify({ version: 1, accounts }, null, 2)}\n`, { mode: 0o600, createDir: true });
   }
 
   private reload(): void {
@@ -111,11 +127,7 @@ export class AccountStore {
   /** Adds an account (for tests and administration) and returns it. */
   async add(name: string, scopes: readonly Scope[] = ['swap']): Promise<Account> {
     const account = newAccount(name, scopes, false);
-    await withFileLock(`${this.path}.lock`, async () => {
-      const text = await readIfExists(this.path);
-      const file = text === undefined ? { version: 1 as const, accounts: [] } : parse(text, this.path);
-      await writeFileAtomic(this.path, `${JSON.stringify({ version: 1, accounts: [...file.accounts, account] }, null, 2)}\n`);
-    });
+    await this.locked((file) => this.write([...file.accounts, account]));
     this.reload();
     return account;
   }

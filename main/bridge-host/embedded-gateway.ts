@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
+import { readCaFile } from '../../platform/credentials/ca-file';
 import { referenceGatewayDir, type PathContext } from '../../platform/credentials/config-paths';
 import { storeCredentials } from '../../platform/credentials/credentials';
 import { embeddedCaFile } from '../../platform/credentials/default-profile';
@@ -95,7 +95,9 @@ export async function ensureEmbeddedGateway(options: EmbeddedGatewayRequest): Pr
     }
   }
   // A gateway run by another process: its CA is the shared data dir's.
-  caPem ??= gateway?.caCertPem ?? (await readFile(options.profile.caFile ?? embeddedCaFile(options.paths), 'utf8').catch(() => undefined));
+  caPem ??=
+    gateway?.caCertPem ??
+    (await readCaFile(options.profile.caFile ?? embeddedCaFile(options.paths)).then((read) => (read.ok ? read.pem : undefined)));
   return {
     credentials,
     caPem,

@@ -1,11 +1,10 @@
-import { existsSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { PathContext } from '../../platform/credentials/config-paths';
 import { CLIENT_IDS, clientSpec, type ClientId, type ClientSpec, type ConfigFormat } from './catalog';
 import { ConfigParseError, ConfigShapeError } from './config-errors';
-import { openConfig } from './config-document';
+import { openConfig, readConfigFile } from './config-document';
 import { desiredEntry } from './install';
 import { launchFacts, type LaunchRuntime } from './launch';
 import { displayPath } from './locations';
@@ -101,9 +100,11 @@ export async function clientStatus(id: ClientId, options: DetectOptions): Promis
   };
   let text: string | undefined;
   try {
-    if (statSync(file).isFile()) text = await readFile(file, 'utf8');
-  } catch {
-    // missing
+    text = (await readConfigFile(file))?.toString('utf8');
+  } catch (error) {
+    if (error instanceof ConfigShapeError)
+      return { ...base, configExists: true, state: 'not-configured', problem: `${file}: ${error.problem}.` };
+    throw error;
   }
   if (text === undefined) {
     const installed = spec.appFolders(paths).some((d) => existsSync(d));

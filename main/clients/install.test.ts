@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -306,6 +307,23 @@ describe('writing', () => {
     await writeFile(file, bytes);
     await expect(installClient('cursor', { paths, runtime, profile: 'work' })).rejects.toThrow('it is not UTF-8 text');
     expect(await readFile(file)).toEqual(bytes);
+  });
+
+  it.runIf(process.platform !== 'win32')('refuses a config that is a FIFO or a link to /dev/zero, at once, and shows why', async () => {
+    const file = clientSpec('cursor').configFile(paths);
+    await mkdir(path.dirname(file), { recursive: true });
+    execFileSync('mkfifo', [file]);
+    await expect(installClient('cursor', { paths, runtime, profile: 'work' })).rejects.toThrow(
+      `${file}: it is a named pipe (FIFO), not a regular file; replace it with the file itself. It was left unchanged.`,
+    );
+    expect(await clientStatus('cursor', { paths, runtime })).toMatchObject({
+      configExists: true,
+      state: 'not-configured',
+      problem: `${file}: it is a named pipe (FIFO), not a regular file; replace it with the file itself.`,
+    });
+    await rm(file);
+    await symlink('/dev/zero', file);
+    await expect(removeClient('cursor', { paths })).rejects.toThrow(`${file}: it is a device, not a regular file`);
   });
 
   it('keeps at most 20 backups per client', async () => {

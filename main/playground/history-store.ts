@@ -1,6 +1,6 @@
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../../gateway/storage/files';
+import { writeFileAtomic } from '../../platform/files/atomic-write';
 import type { HistoryEntry, HistorySummary } from '../../domain/ipc/playground-channels';
 import { redactSecrets } from '../../domain/redact';
 
@@ -82,7 +82,7 @@ export class HistoryStore {
 
   /** Rewrites the file with only the live entries (temp file + rename, so a crash leaves the old one). */
   private async compact(): Promise<void> {
-    await writeFileAtomic(this.file, this.entries.map((e) => `${JSON.stringify({ add: this.forDisk(e) })}\n`).join(''), 0o600);
+    await writeFileAtomic(this.file, this.entries.map((e) => `${JSON.stringify({ add: this.forDisk(e) })}\n`).join(''), { mode: 0o600 });
     this.lines = this.entries.length;
   }
 

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CredentialState, ProfileInput, ProfileSummary } from '../../domain/ipc/profiles-channels';
+import { readCaFile } from '../../platform/credentials/ca-file';
 import { currentPathContext, profilesFile, type PathContext } from '../../platform/credentials/config-paths';
 import { clearCredentials, credentialStatus, CredentialsError, storeCredentials } from '../../platform/credentials/credentials';
 import { DEFAULT_PROFILE, ensureDefaultProfile } from '../../platform/credentials/default-profile';
@@ -80,17 +80,8 @@ export function profilesHandlers(_ctx: HostContext, deps: ProfilesDeps = {}): Pi
   async function checkCaFile(file: string): Promise<void> {
     if (!path.isAbsolute(file))
       throw new ServiceError('invalid_profile', `The CA file must be an absolute path, e.g. /home/you/gateway-ca.pem; got "${file}".`);
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      throw new ServiceError(
-        'invalid_profile',
-        `Cannot read the CA file ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
-      );
-    }
-    if (!text.includes('-----BEGIN CERTIFICATE-----'))
-      throw new ServiceError('invalid_profile', `${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----).`);
+    const read = await readCaFile(file);
+    if (!read.ok) throw new ServiceError('invalid_profile', `The CA file ${file} ${read.problem}.`);
   }
 
   return {

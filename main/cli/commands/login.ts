@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { defineCommand, UsageError, type CliIo } from '../command';
+import { readCaFile } from '../../../platform/credentials/ca-file';
 import { currentPathContext, profilesFile, type PathContext } from '../../../platform/credentials/config-paths';
 import { storeCredentials, validateCredentials } from '../../../platform/credentials/credentials';
 import { DEFAULT_PROFILE, ensureDefaultProfile } from '../../../platform/credentials/default-profile';
@@ -42,14 +42,9 @@ async function readSecrets(io: CliIo): Promise<{ accessId: string; secretKey: st
 async function caFileOption(value: string | undefined, cwd: string): Promise<string | undefined> {
   if (value === undefined) return undefined;
   const file = path.resolve(cwd, value);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read --ca-file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  if (!text.includes('-----BEGIN CERTIFICATE-----'))
-    throw new UsageError(`--ca-file ${file} holds no PEM certificate ("-----BEGIN CERTIFICATE-----")`);
+  const read = await readCaFile(file);
+  if (!read.ok)
+    throw new UsageError(read.unreadable ? `cannot read --ca-file ${file}: it ${read.problem}` : `--ca-file ${file} ${read.problem}`);
   return file;
 }
 

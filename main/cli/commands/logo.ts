@@ -112,7 +112,7 @@ async function fix(
   io: CliIo,
 ): Promise<number> {
   const { fixLogo, RegistryError } = await loadRegistry();
-  const { writeFileAtomic } = await import('../../../registry/atomic-write');
+  const { writeFileAtomic } = await import('../../../platform/files/atomic-write');
   let result;
   try {
     result = await fixLogo(input, options);
@@ -122,8 +122,7 @@ async function fix(
     else io.stderr.write(`${error.message}\n`);
     return 1;
   }
-  await mkdir(resolve(output, '..'), { recursive: true });
-  await writeFileAtomic(output, result.png);
+  await writeFileAtomic(output, result.png, { createDir: true });
   const previews: Record<string, string> = {};
   if (previewDir && result.previews) {
     await mkdir(previewDir, { recursive: true });
