@@ -8,6 +8,7 @@
  */
 import { FileReadError, readBoundedFile } from '../platform/files/bounded-read';
 import { checkValidatorId, getRegistryChain } from '../domain/index';
+import { EDITABLE_TEXT_FIELDS, ENTRY_GROUP_NAMES, type EntryChanges, type EntryInput } from '../domain/registry-entry';
 import { checkEntry } from './entry-rules';
 import { RegistryError, refusalFor } from './errors';
 import { finding, isFindingCode, type Finding, type FindingCode } from './findings';
@@ -18,26 +19,6 @@ import { parseList, sha256, type ListDocument } from './list-reader';
 import { fixLogo, type FixLogoOptions, type LogoFixResult } from './logo-fixer';
 import { checkLogo } from './logo-rules';
 import { unifiedDiff } from './text-diff';
-
-export interface EntryInput {
-  id: string;
-  name: string;
-  description: string;
-  website: string;
-  payout?: { commission?: number; payoutDelay?: number; payoutPeriod?: number };
-  staking?: { minDelegation?: number };
-  status?: { disabled?: boolean; note?: string };
-}
-
-/** For update: a field left undefined stays as it is; null removes it. Sub-objects are merged key by key. */
-export interface EntryChanges {
-  name?: string;
-  description?: string;
-  website?: string;
-  payout?: { commission?: number | null; payoutDelay?: number | null; payoutPeriod?: number | null } | null;
-  staking?: { minDelegation?: number | null } | null;
-  status?: { disabled?: boolean | null; note?: string | null } | null;
-}
 
 /** A logo to write with the entry: bytes or a file path, optionally run through the fixer first. */
 export interface LogoInput {
@@ -94,10 +75,10 @@ const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null &
 
 function applyChanges(old: Obj, changes: EntryChanges): Obj {
   const next: Obj = structuredClone(old);
-  for (const key of ['name', 'description', 'website'] as const) {
+  for (const key of EDITABLE_TEXT_FIELDS) {
     if (changes[key] !== undefined) next[key] = changes[key];
   }
-  for (const key of ['payout', 'staking', 'status'] as const) {
+  for (const key of ENTRY_GROUP_NAMES) {
     const change = changes[key];
     if (change === undefined) continue;
     if (change === null) {
@@ -118,7 +99,7 @@ function applyChanges(old: Obj, changes: EntryChanges): Obj {
 /** Drops undefined values and empty optional objects from a caller's entry. */
 function cleanEntry(input: EntryInput): Obj {
   const out: Obj = { id: input.id, name: input.name, description: input.description, website: input.website };
-  for (const key of ['payout', 'staking', 'status'] as const) {
+  for (const key of ENTRY_GROUP_NAMES) {
     const sub = input[key];
     if (!sub) continue;
     const kept = Object.fromEntries(Object.entries(sub).filter(([, v]) => v !== undefined));

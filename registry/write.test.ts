@@ -6,7 +6,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { defaultHistoryDir } from './history';
 import { parseList } from './list-reader';
 import { applyWrite, registryHistory, undo } from './write-apply';
-import { planWrite, type EntryInput } from './write-plan';
+import type { EntryInput } from '../domain/registry-entry';
+import { planWrite } from './write-plan';
 import type { RegistryError } from './errors';
 import { solidPng } from './image-fixtures';
 import { copyCorpus, git, gitInitCommitted, newValoperId, refusal, removeDir, tempDir } from './test-support';

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SPEC_TOOL_GROUPS, TOOL_GROUP_META_KEY, toolGroup } from '../../domain/tool-groups';
 import type { RunningGateway } from '../start';
 import { connectClient, credentialHeaders } from '../testing/client';
 import { MCP_HEADERS, initializeBody, rawRequest, startTestGateway } from '../testing/fixture';
@@ -60,9 +61,9 @@ describe('tools/list', () => {
       'validate_address',
       'check_token_security',
     ]);
-    expect(new Set(tools.map((t) => t._meta?.['io.gatewaycompanion/group']))).toEqual(
-      new Set(['Token information', 'Swap and bridge', 'Market data', 'Security']),
-    );
+    // Labelled with the groups' one spelling, which the playground reads back without translation.
+    expect(new Set(tools.map((t) => t._meta?.[TOOL_GROUP_META_KEY]))).toEqual(new Set(SPEC_TOOL_GROUPS));
+    for (const tool of tools) expect(toolGroup(tool.name, tool._meta), tool.name).toBe(tool._meta?.[TOOL_GROUP_META_KEY]);
     for (const tool of tools) {
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
       expect(tool.description?.length, tool.name).toBeGreaterThan(60);

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { formatAssetId, normalizeCoinId, type AssetId } from '../../domain/index';
+import type { SpecToolGroup } from '../../domain/tool-groups';
 import { parseAssetIdCached as parseAssetId } from '../common/asset-ids';
 import { toolError, type ToolError } from './tool-error';
 import type { Credentials, UpstreamClient, UpstreamResult } from './upstream-client';
-
-export type ToolGroup = 'Token information' | 'Swap and bridge' | 'Market data' | 'Security';
 
 export interface ToolContext {
   readonly upstream: UpstreamClient;
@@ -17,7 +16,7 @@ export type ToolOutcome = UpstreamResult;
 export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   readonly name: string;
   readonly title: string;
-  readonly group: ToolGroup;
+  readonly group: SpecToolGroup;
   readonly description: string;
   readonly input: Shape;
   readonly output: z.ZodObject;

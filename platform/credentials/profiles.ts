@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { profileNameProblem } from '../../domain/profile-name';
 import { writeFileAtomic } from '../files/atomic-write';
 import { parseEndpointUrl } from './endpoint-url';
 
@@ -29,12 +30,9 @@ export class ProfileError extends Error {
   override readonly name = 'ProfileError';
 }
 
-const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-
 export function validateProfileName(name: string): string {
-  if (!NAME.test(name)) {
-    throw new ProfileError(`invalid profile name "${name}": use 1-64 letters, digits, ".", "_" or "-", starting with a letter or digit`);
-  }
+  const problem = profileNameProblem(name);
+  if (problem) throw new ProfileError(problem);
   return name;
 }
 

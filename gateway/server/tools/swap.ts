@@ -13,7 +13,7 @@ const providerRef = z.looseObject({ id: z.string(), name: z.string(), rank: z.nu
 export const getSwapDomains = defineTool({
   name: 'get_swap_domains',
   title: 'Swap domains',
-  group: 'Swap and bridge',
+  group: 'Swap & bridge',
   description:
     'List the blockchains (domains) the swap router trades on, with their type, EVM chain id, finality time and the DEX providers available on each.',
   input: { ton: z.boolean().default(false).describe('Also list TON.') },
@@ -41,7 +41,7 @@ export const getSwapDomains = defineTool({
 export const getSwapProviders = defineTool({
   name: 'get_swap_providers',
   title: 'Swap and bridge providers',
-  group: 'Swap and bridge',
+  group: 'Swap & bridge',
   description: 'List every swap (DEX aggregator) and bridge provider the router can use, with its rank (1 is preferred).',
   input: {},
   output: z.looseObject({ dex: z.array(providerRef), bridge: z.array(providerRef) }),
@@ -51,7 +51,7 @@ export const getSwapProviders = defineTool({
 export const getProviderDetails = defineTool({
   name: 'get_provider_details',
   title: 'Provider details',
-  group: 'Swap and bridge',
+  group: 'Swap & bridge',
   description:
     'Details of one swap or bridge provider: its kind, rank, fee and the domains it serves. Give the provider id from get_swap_providers (e.g. "1inch", "stargate").',
   input: {
@@ -127,7 +127,7 @@ const assetAmount = z.looseObject({ asset: z.string(), address: z.string(), amou
 export const getSwapQuote = defineTool({
   name: 'get_swap_quote',
   title: 'Swap or bridge quote',
-  group: 'Swap and bridge',
+  group: 'Swap & bridge',
   description:
     'Find the best routes to swap one token for another, on one chain or across chains (bridging). Routes come best first (by received amount, or by fees with sortBy "fee"), each with its steps, amounts in smallest units, minimum received after slippage, price impact, provider and network fee. Quotes expire after a few minutes; get each step\'s transaction with get_swap_route_step.',
   input: {
@@ -210,7 +210,7 @@ const evmTx = z.looseObject({ to: z.string(), value: z.string(), data: z.string(
 export const getSwapRouteStep = defineTool({
   name: 'get_swap_route_step',
   title: 'Route step transaction',
-  group: 'Swap and bridge',
+  group: 'Swap & bridge',
   description:
     'The transaction to sign for one step of a quoted route: an EVM transaction (to, value, data, gasLimit) plus any token approval needed first, or base64 transaction data on other chains. Steps expire with their quote; an expired or unknown step id is an error.',
   input: { stepId: z.string().min(1).max(128).describe('A step `id` from get_swap_quote.') },

@@ -2,7 +2,8 @@
 import { resolve } from 'node:path';
 import { defineCommand, UsageError, type CliIo, type Command } from '../command';
 import type { OptionSpecs, OptionValues } from '../options';
-import type { EntryChanges, FixLogoOptions, LogoInput, WriteOperation, WritePlan } from '../../../registry/index';
+import type { EntryChanges, Entry } from '../../../domain/registry-entry';
+import type { FixLogoOptions, LogoInput, WriteOperation, WritePlan } from '../../../registry/index';
 
 const loadRegistry = () => import('../../../registry/index');
 const loadFormat = () => import('../../../registry/report-format');
@@ -141,7 +142,7 @@ function required<V extends Record<string, unknown>>(values: V, names: readonly 
   if (missing.length) throw new UsageError(`missing ${missing.map((n) => `--${n}`).join(', ')}. Usage: ${usage}`);
 }
 
-function payoutOf(values: EntryValues): { commission?: number; payoutDelay?: number; payoutPeriod?: number } | undefined {
+function payoutOf(values: EntryValues): Entry['payout'] {
   const payout = {
     commission: numberOption('commission', values.commission, false),
     payoutDelay: numberOption('payout-delay', values['payout-delay'], true),

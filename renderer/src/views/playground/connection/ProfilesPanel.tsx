@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { ProfileSummary } from '../../../../../domain/ipc/profiles-channels';
+import { PROFILE_NAME_RULE } from '../../../../../domain/profile-name';
 import { useApi } from '../../../app/api-context';
 import { useConnectionStore } from '../state/connection-store';
 import { CredentialsForm } from './CredentialsForm';
@@ -69,7 +70,7 @@ function ProfileForm({ editing, onSaved }: { editing: ProfileSummary | undefined
             placeholder="work"
             spellCheck={false}
           />
-          <span className="hint">Letters, digits, “.”, “_” or “-”.</span>
+          <span className="hint">Use {PROFILE_NAME_RULE}.</span>
         </div>
         <div className="field">
           <label htmlFor={id('url')}>Gateway URL</label>
