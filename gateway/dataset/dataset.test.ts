@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkContract, COINS } from '../../domain/index';
+import { NATIVE_SENTINEL } from '../../domain/tools/swap';
 import { assetsOfCoin, searchAssets } from './asset-info';
 import { coinStatus } from './coin-status';
 import { Dataset } from './dataset';
@@ -8,7 +9,7 @@ import { KNOWN_TOKENS } from './known-tokens';
 import { listingCategories, listings, tickers } from './market-data';
 import { securityReport, tokenSecurity } from './security';
 import { DOMAINS, findDomain, PROVIDERS, type Provider } from './swap/domains';
-import { NATIVE_SENTINEL, QUOTE_TTL_MS, quoteRoutes, resolveSwapAsset, type QuoteRequest } from './swap/quotes';
+import { QUOTE_TTL_MS, quoteRoutes, resolveSwapAsset, type QuoteRequest } from './swap/quotes';
 import { StepStore } from './swap/step-store';
 import { knownRouters, routeStep, routerAddress } from './swap/transactions';
 

@@ -1,3 +1,4 @@
+import type { PriceCurrency } from '../../domain/tools/market';
 import type { Asset } from './catalog';
 import { hashString, mixPair, unitAfter } from './random';
 
@@ -15,7 +16,7 @@ const LAYERS = [5 * MINUTE, HOUR, 6 * HOUR, DAY, 7 * DAY, 30 * DAY, 120 * DAY].m
 export const CHANGE_WINDOWS = { '1h': HOUR, '24h': DAY, '7d': 7 * DAY, '30d': 30 * DAY, '60d': 60 * DAY, '90d': 90 * DAY } as const;
 export type ChangeWindow = keyof typeof CHANGE_WINDOWS;
 
-/** Exchange rates from USD; fixed, since the dataset models crypto markets, not FX. */
+/** Exchange rates from USD, one per currency of the get_token_prices contract; fixed, since the dataset models crypto markets, not FX. */
 export const FIAT_RATES: Readonly<Record<string, number>> = {
   USD: 1,
   EUR: 0.92,
@@ -29,7 +30,7 @@ export const FIAT_RATES: Readonly<Record<string, number>> = {
   KRW: 1_345,
   CNY: 7.2,
   TRY: 32.5,
-};
+} satisfies Record<PriceCurrency, number>;
 
 /**
  * Deterministic prices: for a given seed and instant every process computes the same price, and

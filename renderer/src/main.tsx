@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { ApiContext } from './app/api-context';
+import { AppProviders } from './app/AppProviders';
 import { applyTheme } from './app/theme-store';
 import { connectHost } from './host/api';
 import './styles.css';
@@ -12,9 +12,9 @@ const host = connectHost();
 root.render(
   <StrictMode>
     {host.api ? (
-      <ApiContext.Provider value={host.api}>
+      <AppProviders api={host.api}>
         <App />
-      </ApiContext.Provider>
+      </AppProviders>
     ) : (
       <main className="blocked">
         <h1>Gateway Companion</h1>

@@ -1,6 +1,8 @@
 /** Swap domains (chains the router can trade on) and the providers serving them. */
+import type { SwapDomainId } from '../../../domain/tools/swap';
+
 export interface SwapDomain {
-  readonly id: string;
+  readonly id: SwapDomainId;
   readonly name: string;
   readonly type: 'EVM' | 'SOLANA' | 'BITCOIN' | 'TRON' | 'TON';
   /** EVM chain id as a hex string; null elsewhere. */
@@ -8,7 +10,7 @@ export interface SwapDomain {
   readonly coin: number;
   /** Seconds until a transaction is final. */
   readonly finalityTime: number;
-  readonly aliases?: readonly string[];
+  readonly aliases?: readonly SwapDomainId[];
   /** Wrapped native token contract, for wrap/unwrap steps. */
   readonly wrapped?: string;
   /** Only listed when TON is asked for (the public service does the same). */
@@ -197,7 +199,7 @@ export const PROVIDERS: readonly Provider[] = [
 /** A domain by id or alias (`bsc` is `smartchain`). */
 export function findDomain(id: string): SwapDomain | undefined {
   const key = id.toLowerCase();
-  return DOMAINS.find((d) => d.id === key || d.aliases?.includes(key));
+  return DOMAINS.find((d) => d.id === key || d.aliases?.some((alias) => alias === key));
 }
 
 export function domainsList(includeTon: boolean) {

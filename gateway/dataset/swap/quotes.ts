@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { checkContract, formatAssetId } from '../../../domain/index';
+import { NATIVE_SENTINEL } from '../../../domain/tools/swap';
 import { parseAssetIdCached as parseAssetId } from '../../common/asset-ids';
 import type { Asset } from '../catalog';
 import { round, sig, type Dataset } from '../dataset';
@@ -11,8 +12,6 @@ import { PROVIDERS, type Provider, type SwapDomain } from './domains';
 import { networkFee } from './fees';
 import type { StepPlan, StepStore, StepType, StoredStep } from './step-store';
 
-/** The EVM convention for "the native coin" where a token contract is expected. */
-export const NATIVE_SENTINEL = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';
 export const QUOTE_TTL_MS = 3 * 60_000;
 const REFRESH_INTERVAL_S = 30;
 

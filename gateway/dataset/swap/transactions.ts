@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { checkContract } from '../../../domain/index';
+import { NATIVE_SENTINEL } from '../../../domain/tools/swap';
 import { DatasetError, notFound } from '../errors';
 import { GAS_LIMITS } from './fees';
-import { NATIVE_SENTINEL } from './quotes';
 import type { Provider, SwapDomain } from './domains';
 import type { StepStore, StoredStep } from './step-store';
 

@@ -1,31 +1,9 @@
-import { z } from 'zod';
-import { assetIdArg, assetSummary, coinArg, cursorArg, defineTool, fail, limitArg, networksArg, readAssetId, readCoins } from '../tool-kit';
-
-const assetDoc = assetSummary.extend({
-  verifiers: z.array(z.string()),
-  icon_url: z.string(),
-  market_cap: z.number().optional(),
-  volume_24h: z.number().optional(),
-  price: z.number().optional(),
-  tags: z.array(z.string()),
-});
+import * as contracts from '../../../domain/tools/token-info';
+import { defineTool, fail, readAssetId, readCoins } from '../tool-kit';
 
 export const searchAssets = defineTool({
-  name: 'search_assets',
-  title: 'Search assets',
+  ...contracts.searchAssets,
   group: 'Token information',
-  description:
-    'Search tokens and coins by name, symbol, contract address or asset id across the supported blockchains. Returns the best matches first with their asset ids, verification status and market figures. Use `networks` to search only some chains.',
-  input: {
-    query: z
-      .string()
-      .min(1)
-      .max(200)
-      .describe('What to look for: a name ("Uniswap"), a symbol ("USDC"), a contract address or an asset id ("c60").'),
-    networks: networksArg,
-    limit: limitArg(100, 20),
-  },
-  output: z.looseObject({ total: z.number().int(), docs: z.array(assetDoc) }),
   call: async (args, ctx) => {
     const networks = readCoins(args.networks, 'networks');
     if (!networks.ok) return networks;
@@ -39,22 +17,8 @@ export const searchAssets = defineTool({
 });
 
 export const getAssetDetails = defineTool({
-  name: 'get_asset_details',
-  title: 'Asset details',
+  ...contracts.getAssetDetails,
   group: 'Token information',
-  description:
-    'Details of one asset by asset id, or a page of the assets on one chain by SLIP-44 coin number (native coin first). Give `assetId` or `coin`. The result is always a page: `docs` holds one asset for an asset id.',
-  input: {
-    assetId: assetIdArg('The asset').optional(),
-    coin: coinArg.optional().describe('A SLIP-44 coin number, e.g. 60 for Ethereum, to list the assets on that chain.'),
-    limit: limitArg(100, 20),
-    cursor: cursorArg,
-  },
-  output: z.looseObject({
-    total: z.number().int(),
-    docs: z.array(assetDoc.extend({ coin: z.number().int(), network: z.string() })),
-    cursor: z.string().nullable(),
-  }),
   call: async (args, ctx) => {
     if (args.assetId === undefined && args.coin === undefined)
       return fail('missing_argument', 'Give assetId (e.g. "c60_t0x…") or coin (a SLIP-44 number, e.g. 60).');
@@ -83,27 +47,8 @@ export const getAssetDetails = defineTool({
 });
 
 export const getCoinStatus = defineTool({
-  name: 'get_coin_status',
-  title: 'Coin status',
+  ...contracts.getCoinStatus,
   group: 'Token information',
-  description:
-    'What the wallet offers for an asset: feature flags (buy, sell, swap, cross-chain swap, staking, dapps), notices, staking info for stakeable coins, and, with include_security_info, a summary of the contract security scan.',
-  input: {
-    assetId: assetIdArg('The asset'),
-    include_security_info: z.boolean().default(false).describe('Also return the security scan summary (contract risks, honeypot taxes).'),
-  },
-  output: z.looseObject({
-    asset: assetSummary,
-    isBuyCryptoEnabled: z.boolean(),
-    isSellCryptoEnabled: z.boolean(),
-    isSwapEnabled: z.boolean(),
-    isSwapCrossChainEnabled: z.boolean(),
-    isStakeEnabled: z.boolean(),
-    isDappsEnabled: z.boolean(),
-    messages: z.array(z.string()),
-    staking: z.looseObject({ apr: z.number() }).nullable(),
-    security_info: z.looseObject({ is_scanned: z.boolean() }).optional(),
-  }),
   call: async (args, ctx) => {
     const id = readAssetId(args.assetId, 'assetId');
     if (!id.ok) return id;

@@ -1,6 +1,4 @@
-import { useEffect, useState } from 'react';
-import type { AppInfo } from '../../../domain/ipc/app-channels';
-import { useApi } from './api-context';
+import { useAppInfo } from './app-info';
 import { useNavStore } from './nav-store';
 import { sections } from './sections';
 import { StatusArea } from './StatusArea';
@@ -8,12 +6,8 @@ import { ThemeSwitch } from './ThemeSwitch';
 import { icons } from './icons';
 
 export function App() {
-  const api = useApi();
   const { section, go } = useNavStore();
-  const [info, setInfo] = useState<AppInfo>();
-  useEffect(() => {
-    api.app.info().then(setInfo, () => undefined);
-  }, [api]);
+  const { data: info } = useAppInfo();
 
   const current = sections.find((s) => s.id === section) ?? sections[0]!;
   const View = current.view;

@@ -1,16 +1,9 @@
-import { useEffect, useState } from 'react';
-import type { AppInfo } from '../../../domain/ipc/app-channels';
-import { useApi } from '../app/api-context';
+import { useAppInfo } from '../app/app-info';
 
 export function AboutView() {
-  const api = useApi();
-  const [info, setInfo] = useState<AppInfo>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    api.app.info().then(setInfo, (e: Error) => setError(e.message));
-  }, [api]);
+  const { data: info, error } = useAppInfo();
 
-  if (error) return <p className="callout error">Could not read version details: {error}</p>;
+  if (error) return <p className="callout error">Could not read version details: {error.message}</p>;
   if (!info) return <p className="muted">Loading…</p>;
   const rows: [string, string | undefined][] = [
     ['Gateway Companion', info.version],

@@ -6,7 +6,7 @@ import { runWith } from '../state/run-call';
 import { useWorkbenchStore, type ShownResult } from '../state/workbench-store';
 import { formatBytes, formatDuration, formatTime } from './format';
 import { copyText, JsonTree } from './JsonTree';
-import { RICH_VIEWS, SHOWS_ERRORS } from './rich/index';
+import { richViewOf } from './rich/index';
 
 /** The bridge's default limit for assistants (bridge --max-message-bytes). */
 const ASSISTANT_LIMIT = 4 * 1024 * 1024;
@@ -51,10 +51,10 @@ const STATUS: Record<CallOutcome['status'], { label: string; tone: string }> = {
 function Outcome({ shown }: { shown: ShownResult }) {
   const api = useApi();
   const { outcome } = shown;
-  const Rich = RICH_VIEWS[outcome.tool];
   const data = useMemo(() => resultData(outcome.result), [outcome]);
-  const richPossible =
-    Boolean(Rich) && data !== undefined && (outcome.status === 'ok' || (outcome.status === 'tool-error' && SHOWS_ERRORS.has(outcome.tool)));
+  // A summary only for a result its tool's output schema accepts; anything else opens in the JSON tree.
+  const rich = useMemo(() => richViewOf(outcome, data), [outcome, data]);
+  const richPossible = rich !== null;
   const [tab, setTab] = useState<'rich' | 'tree' | 'raw'>(richPossible ? 'rich' : 'tree');
   const active = tab === 'rich' && !richPossible ? 'tree' : tab;
   const big = outcome.bytes > 1024 * 1024;
@@ -126,7 +126,7 @@ function Outcome({ shown }: { shown: ShownResult }) {
             </button>
           </div>
           <div role="tabpanel" className="pg-tabpanel">
-            {active === 'rich' && Rich && <Rich data={data} outcome={outcome} args={shown.args} onRun={onRun} />}
+            {active === 'rich' && rich?.({ outcome, args: shown.args, onRun })}
             {active === 'tree' && <JsonTree data={data} label={outcome.tool} />}
             {active === 'raw' && (
               <>

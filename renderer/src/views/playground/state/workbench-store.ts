@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { CallOutcome, ValidationIssue } from '../../../../../domain/ipc/playground-channels';
 import { parseArguments } from '../form/form-value';
+import { quoteStepIds } from './tool-results';
 
 export type Args = Record<string, unknown>;
 
@@ -102,13 +103,7 @@ export const useWorkbenchStore = create<WorkbenchState>()(
       setIssues: (issues, notSent) => set({ issues, notSent }),
       setRunning: (running) => set({ running }),
       show(shown) {
-        const quote =
-          shown?.outcome.tool === 'get_swap_quote'
-            ? (shown.outcome.result?.structuredContent as { routes?: Array<{ steps?: Array<{ id?: unknown }> }> } | undefined)
-            : undefined;
-        const stepIds = quote?.routes?.flatMap((r) =>
-          (r.steps ?? []).map((s) => s.id).filter((id): id is string => typeof id === 'string'),
-        );
+        const stepIds = shown && quoteStepIds(shown.outcome);
         set({ shown, ...(stepIds ? { stepIds } : {}) });
       },
       load(tool, args) {

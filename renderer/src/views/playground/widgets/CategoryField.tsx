@@ -1,62 +1,31 @@
-import { useEffect, useState } from 'react';
-import { create } from 'zustand';
-import type { CompanionApi } from '../../../../../domain/ipc/facade';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useApi } from '../../../app/api-context';
 import type { FieldProps } from '../form/field-props';
 import { controlAria, FieldShell } from '../form/FieldShell';
 import { useConnectionStore } from '../state/connection-store';
-
-interface Category {
-  readonly id: string;
-  readonly name: string;
-}
-
-interface CategoryCache {
-  /** Keyed by the connection, so a new gateway is asked again. */
-  key: number | undefined;
-  state: { kind: 'idle' } | { kind: 'loading' } | { kind: 'ready'; list: Category[] } | { kind: 'failed'; message: string };
-  load(api: CompanionApi, key: number, force?: boolean): Promise<void>;
-}
-
-/** The categories come from the gateway itself (get_listing_categories), once per connection, not kept in history. */
-const useCategories = create<CategoryCache>()((set, get) => ({
-  key: undefined,
-  state: { kind: 'idle' },
-  async load(api, key, force = false) {
-    if (!force && get().key === key && get().state.kind !== 'failed') return;
-    set({ key, state: { kind: 'loading' } });
-    try {
-      const outcome = await api.playground.call({
-        callId: crypto.randomUUID(),
-        tool: 'get_listing_categories',
-        arguments: {},
-        record: false,
-      });
-      const docs = (outcome.result?.structuredContent as { docs?: unknown } | undefined)?.docs;
-      if (outcome.status !== 'ok' || !Array.isArray(docs))
-        throw new Error(outcome.error?.message ?? 'get_listing_categories returned no list.');
-      const list = docs.filter((d): d is Category => typeof (d as Category).id === 'string' && typeof (d as Category).name === 'string');
-      if (get().key === key) set({ state: { kind: 'ready', list } });
-    } catch (error) {
-      if (get().key === key) set({ state: { kind: 'failed', message: (error as Error).message } });
-    }
-  },
-}));
+import { listingCategories } from '../state/tool-results';
 
 /** A category picker filled from get_listing_categories; falls back to typing an id if that call fails. */
 export function CategoryField(p: FieldProps) {
   const api = useApi();
-  const key = useConnectionStore((s) => s.connection?.connectedAt);
-  const state = useCategories((s) => s.state);
+  const connectedAt = useConnectionStore((s) => s.connection?.connectedAt);
+  // Asked once per connection (a new gateway is asked again), and not kept in history.
+  const categories = useQuery({
+    queryKey: ['playground', 'listing-categories', connectedAt],
+    queryFn: async () =>
+      listingCategories(
+        await api.playground.call({ callId: crypto.randomUUID(), tool: 'get_listing_categories', arguments: {}, record: false }),
+      ),
+    enabled: connectedAt !== undefined,
+    staleTime: Infinity,
+  });
   const [typed, setTyped] = useState(false);
-  useEffect(() => {
-    if (key !== undefined) void useCategories.getState().load(api, key);
-  }, [api, key]);
   const aria = controlAria(p.tool, p.path, p.schema, p.issues);
   const value = typeof p.value === 'string' ? p.value : '';
-  const list = state.kind === 'ready' ? state.list : [];
+  const list = categories.data ?? [];
   const listed = list.some((c) => c.id === value);
-  const manual = typed || state.kind === 'failed';
+  const manual = typed || categories.isError;
   return (
     <FieldShell
       {...p}
@@ -67,11 +36,11 @@ export function CategoryField(p: FieldProps) {
       }
       extra={
         <>
-          {state.kind === 'loading' && <p className="pg-verdict muted">Loading the categories from get_listing_categories…</p>}
-          {state.kind === 'failed' && (
-            <p className="pg-verdict warn">⚠ Could not load the categories ({state.message}); type a category id.</p>
+          {categories.isLoading && <p className="pg-verdict muted">Loading the categories from get_listing_categories…</p>}
+          {categories.isError && (
+            <p className="pg-verdict warn">⚠ Could not load the categories ({categories.error.message}); type a category id.</p>
           )}
-          {state.kind === 'ready' && <p className="pg-verdict muted">{list.length} categories from get_listing_categories.</p>}
+          {categories.isSuccess && <p className="pg-verdict muted">{list.length} categories from get_listing_categories.</p>}
         </>
       }
     >
@@ -88,7 +57,7 @@ export function CategoryField(p: FieldProps) {
         <select
           {...aria}
           value={value}
-          disabled={state.kind !== 'ready'}
+          disabled={!categories.isSuccess}
           onChange={(e) => p.onChange(e.target.value === '' ? undefined : e.target.value)}
         >
           <option value="">— any (trending) —</option>

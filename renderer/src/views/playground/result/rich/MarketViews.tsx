@@ -1,6 +1,10 @@
 import { getCoin, parseAssetId } from '../../../../../../domain/index';
+import type { ToolOutput } from '../../../../../../domain/tools/contract';
+import type { getListingCategories, getTokenPrices, getTrendingTokens } from '../../../../../../domain/tools/market';
 import { formatCompact, formatPercent, formatPrice, shortHash, trendClass } from '../format';
-import { arr, isObj, Mono, num, Section, str, TokenIcon, type RichProps } from './common';
+import { Mono, Section, TokenIcon, type RichProps } from './common';
+
+type Listing = ToolOutput<typeof getTrendingTokens>['docs'][number];
 
 /** What an asset id names, from the coin catalog: "Bitcoin (BTC)", or "Token on Ethereum · 0xdAC1…1ec7". */
 function AssetName({ id }: { id: string }) {
@@ -18,10 +22,8 @@ function AssetName({ id }: { id: string }) {
 }
 
 /** get_token_prices: one row per ticker, and the ids the market had no price for. */
-export function PricesView({ data }: RichProps) {
-  if (!isObj(data) || !Array.isArray(data.tickers)) return null;
-  const currency = str(data.currency) ?? 'USD';
-  const unknown = arr(data.unknown).map(String);
+export function PricesView({ data }: RichProps<ToolOutput<typeof getTokenPrices>>) {
+  const { currency, unknown } = data;
   return (
     <Section title={`Prices in ${currency}`} aside={<span className="muted pg-small">{data.tickers.length} priced</span>}>
       <table className="data pg-prices">
@@ -37,17 +39,17 @@ export function PricesView({ data }: RichProps) {
           </tr>
         </thead>
         <tbody>
-          {data.tickers.filter(isObj).map((t) => (
-            <tr key={String(t.id)}>
+          {data.tickers.map((t) => (
+            <tr key={t.id}>
               <td>
-                <AssetName id={String(t.id)} />
+                <AssetName id={t.id} />
               </td>
               <td className="num">{formatPrice(t.price, currency)}</td>
               <td className={`num ${trendClass(t.change_24h)}`}>{formatPercent(t.change_24h)}</td>
               <td className="num">{formatCompact(t.market_cap)}</td>
               <td className="num">{formatCompact(t.volume_24h)}</td>
-              <td className="num">{str(t.total_supply) ? formatCompact(Number(t.total_supply)) : '—'}</td>
-              <td className="muted">{str(t.provider) ?? '—'}</td>
+              <td className="num">{t.total_supply ? formatCompact(Number(t.total_supply)) : '—'}</td>
+              <td className="muted">{t.provider}</td>
             </tr>
           ))}
         </tbody>
@@ -71,20 +73,19 @@ const TIMEFRAMES = [
 ] as const;
 
 /** Prices back in time from today's price and each timeframe's change: price / (1 + change). */
-export function pricePath(price: Record<string, unknown>): number[] {
-  const now = num(price.price);
-  if (now === undefined) return [];
+function pricePath(price: Listing['price']): number[] {
+  const now = price.price;
   const points: number[] = [];
   for (const [, key] of TIMEFRAMES) {
-    const change = num(price[key]);
-    if (change !== undefined && change > -100) points.push(now / (1 + change / 100));
+    const change = price[key];
+    if (change > -100) points.push(now / (1 + change / 100));
   }
   points.push(now);
   return points;
 }
 
 /** A small line over the timeframes (90 d ago → now), green when up over the period, red when down. */
-export function Sparkline({ points, label }: { points: number[]; label: string }) {
+function Sparkline({ points, label }: { points: number[]; label: string }) {
   if (points.length < 2) return null;
   const w = 80;
   const h = 28;
@@ -111,16 +112,15 @@ export function Sparkline({ points, label }: { points: number[]; label: string }
 }
 
 /** get_trending_tokens: price, changes over every timeframe, a chart, and market figures. */
-export function TrendingView({ data }: RichProps) {
-  if (!isObj(data) || !Array.isArray(data.docs)) return null;
-  const docs = data.docs.filter(isObj);
+export function TrendingView({ data }: RichProps<ToolOutput<typeof getTrendingTokens>>) {
+  const { docs } = data;
   return (
     <Section
       title="Trending tokens"
       aside={
         <span className="muted pg-small">
-          {docs.length} of {num(data.total) ?? docs.length}
-          {str(data.cursor) ? ' · more pages (cursor)' : ''}
+          {docs.length} of {data.total}
+          {data.cursor ? ' · more pages (cursor)' : ''}
         </span>
       }
     >
@@ -142,27 +142,24 @@ export function TrendingView({ data }: RichProps) {
             </tr>
           </thead>
           <tbody>
-            {docs.map((d, i) => {
-              const asset = isObj(d.asset) ? d.asset : {};
-              const price = isObj(d.price) ? d.price : {};
-              const market = isObj(d.market) ? d.market : {};
-              const name = str(asset.name) ?? '?';
+            {docs.map(({ asset, price, market }, i) => {
+              const name = asset.name;
               return (
-                <tr key={String(asset.asset_id ?? i)}>
+                <tr key={asset.asset_id}>
                   <td className="muted">{i + 1}</td>
                   <td>
                     <div className="pg-token">
                       <TokenIcon src={asset.icon_url} symbol={asset.symbol} />
                       <div>
                         <div className="pg-token-name">
-                          {name} <span className="muted">{str(asset.symbol)}</span>
-                          {asset.is_verified === true && (
+                          {name} <span className="muted">{asset.symbol}</span>
+                          {asset.is_verified && (
                             <span className="pg-verified" title="Verified">
                               ✓
                             </span>
                           )}
                         </div>
-                        <div className="pg-token-sub">{str(asset.network)}</div>
+                        <div className="pg-token-sub">{asset.network}</div>
                       </div>
                     </div>
                   </td>
@@ -191,21 +188,20 @@ export function TrendingView({ data }: RichProps) {
 }
 
 /** get_listing_categories: each category one click from its trending list. */
-export function CategoriesView({ data, onRun }: RichProps) {
-  if (!isObj(data) || !Array.isArray(data.docs)) return null;
+export function CategoriesView({ data, onRun }: RichProps<ToolOutput<typeof getListingCategories>>) {
   return (
     <Section title="Listing categories" aside={<span className="muted pg-small">Pick one to see its tokens</span>}>
       <ul className="pg-category-grid">
-        {data.docs.filter(isObj).map((c) => (
-          <li key={String(c.id)}>
+        {data.docs.map((c) => (
+          <li key={c.id}>
             <button
               type="button"
               className="pg-category"
-              onClick={() => onRun('get_trending_tokens', { category: String(c.id), limit: 20 })}
-              title={`get_trending_tokens with category "${String(c.id)}"`}
+              onClick={() => onRun('get_trending_tokens', { category: c.id, limit: 20 })}
+              title={`get_trending_tokens with category "${c.id}"`}
             >
-              <span className="pg-category-name">{str(c.name) ?? String(c.id)}</span>
-              <Mono>{String(c.id)}</Mono>
+              <span className="pg-category-name">{c.name}</span>
+              <Mono>{c.id}</Mono>
             </button>
           </li>
         ))}

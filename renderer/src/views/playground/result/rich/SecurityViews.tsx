@@ -1,5 +1,9 @@
 import { getCoin, parseAssetId } from '../../../../../../domain/index';
-import { arr, isObj, Mono, num, Section, str, type Json, type RichProps } from './common';
+import type { ToolOutput } from '../../../../../../domain/tools/contract';
+import type { checkTokenSecurity, validateAddress } from '../../../../../../domain/tools/security';
+import { Mono, num, Section, str, type RichContext, type RichProps } from './common';
+
+type TokenSecurity = ToolOutput<typeof checkTokenSecurity>;
 
 function chainLabel(assetId: string): string {
   const parsed = parseAssetId(assetId);
@@ -9,9 +13,8 @@ function chainLabel(assetId: string): string {
 
 const RISK_TONE: Record<string, string> = { low: 'ok', medium: 'warn', high: 'bad', critical: 'bad', unknown: '' };
 
-function RiskBadge({ level }: { level: unknown }) {
-  const text = str(level) ?? 'unknown';
-  return <span className={`badge pg-risk ${RISK_TONE[text] ?? ''}`}>Risk: {text}</span>;
+function RiskBadge({ level }: { level: TokenSecurity['securityInfo']['riskLevel'] }) {
+  return <span className={`badge pg-risk ${RISK_TONE[level] ?? ''}`}>Risk: {level}</span>;
 }
 
 /** A check as a badge: green when the answer is the safe one, red or amber otherwise. */
@@ -42,37 +45,29 @@ function Check({
 }
 
 /** check_token_security: the risk level, honeypot, audit, mint/freeze authority and the warnings. */
-export function TokenSecurityView({ data }: RichProps) {
-  if (!isObj(data) || !isObj(data.securityInfo)) return null;
-  const s: Json = data.securityInfo;
-  const sol = isObj(data.solanaSecurityInfo) ? data.solanaSecurityInfo : undefined;
-  const warnings = [...new Set([...arr(s.warnings), ...arr(sol?.warnings)].map(String))];
+export function TokenSecurityView({ data }: RichProps<TokenSecurity>) {
+  const { securityInfo: s, solanaSecurityInfo: sol } = data;
+  const warnings = [...new Set([...s.warnings, ...(sol?.warnings ?? [])])];
   return (
-    <Section title={`${str(data.name) ?? '?'} (${str(data.symbol) ?? '?'})`} aside={<RiskBadge level={s.riskLevel} />}>
+    <Section title={`${data.name} (${data.symbol})`} aside={<RiskBadge level={s.riskLevel} />}>
       <p className="muted pg-small">
-        <Mono>{str(data.asset_id)}</Mono> · {data.isActive === false ? 'inactive' : 'active'} ·{' '}
-        {data.supportsSwap === true ? 'swappable' : 'not swappable'}
+        <Mono>{data.asset_id}</Mono> · {data.isActive ? 'active' : 'inactive'} · {data.supportsSwap ? 'swappable' : 'not swappable'}
       </p>
       <ul className="pg-checks-grid" aria-label="Security checks">
-        <Check
-          label="Honeypot"
-          value={s.isHoneypot}
-          safe={false}
-          detail={s.isHoneypot === true ? 'yes: buyers cannot sell' : 'not a honeypot'}
-        />
+        <Check label="Honeypot" value={s.isHoneypot} safe={false} detail={s.isHoneypot ? 'yes: buyers cannot sell' : 'not a honeypot'} />
         <Check
           label="Audit"
           value={s.hasAudit}
           safe
           warnOnly
-          detail={s.hasAudit === true ? `audited${str(s.auditProvider) ? ` by ${str(s.auditProvider)}` : ''}` : 'no audit found'}
+          detail={s.hasAudit ? `audited${s.auditProvider ? ` by ${s.auditProvider}` : ''}` : 'no audit found'}
         />
         <Check
           label="Mint function"
           value={s.hasMintFunction}
           safe={false}
           warnOnly
-          detail={s.hasMintFunction === true ? 'supply can grow' : 'fixed supply'}
+          detail={s.hasMintFunction ? 'supply can grow' : 'fixed supply'}
         />
         <Check label="Owner can take back ownership" value={s.canTakeBackOwnership} safe={false} />
         <Check label="Trading cooldown" value={s.isTradingCooldown} safe={false} warnOnly />
@@ -83,7 +78,7 @@ export function TokenSecurityView({ data }: RichProps) {
             value={sol.hasFreezeAuthority}
             safe={false}
             warnOnly
-            detail={sol.hasFreezeAuthority === true ? 'accounts can be frozen' : 'none'}
+            detail={sol.hasFreezeAuthority ? 'accounts can be frozen' : 'none'}
           />
         )}
         {sol && (
@@ -92,7 +87,7 @@ export function TokenSecurityView({ data }: RichProps) {
             value={sol.hasMintAuthority}
             safe={false}
             warnOnly
-            detail={sol.hasMintAuthority === true ? 'kept by the issuer' : 'none'}
+            detail={sol.hasMintAuthority ? 'kept by the issuer' : 'none'}
           />
         )}
         {sol && <Check label="Mint initialised" value={sol.isInitialized} safe />}
@@ -116,27 +111,31 @@ export function TokenSecurityView({ data }: RichProps) {
   );
 }
 
-/** validate_address: one big verdict badge (the gateway's; an invalid address comes back as a tool error). */
-export function ValidateAddressView({ data, outcome, args }: RichProps) {
-  const address = str(args.address) ?? '';
-  const chain = chainLabel(str(args.asset_id) ?? '');
-  if (outcome.status === 'tool-error') {
-    return (
-      <div className="pg-verdict-card bad">
-        <span className="pg-verdict-badge bad">✗ Invalid address</span>
-        <Mono>{address}</Mono>
-        <span className="muted pg-small">for {chain}</span>
-      </div>
-    );
-  }
-  if (!isObj(data) || data.status !== 'ok') return null;
+/** The address and chain the call asked about. */
+const asked = (args: Record<string, unknown>) => ({ address: str(args.address) ?? '', chain: chainLabel(str(args.asset_id) ?? '') });
+
+/** validate_address: one big verdict badge (the gateway's). */
+export function ValidAddressView({ data, args }: RichProps<ToolOutput<typeof validateAddress>>) {
+  const { address, chain } = asked(args);
   return (
     <div className="pg-verdict-card ok">
       <span className="pg-verdict-badge ok">✓ Valid address</span>
       <Mono>{address}</Mono>
       <span className="muted pg-small">
-        for {chain} · status <code>ok</code>
+        for {chain} · status <code>{data.status}</code>
       </span>
+    </div>
+  );
+}
+
+/** validate_address's tool error: an invalid address. */
+export function InvalidAddressView({ args }: RichContext) {
+  const { address, chain } = asked(args);
+  return (
+    <div className="pg-verdict-card bad">
+      <span className="pg-verdict-badge bad">✗ Invalid address</span>
+      <Mono>{address}</Mono>
+      <span className="muted pg-small">for {chain}</span>
     </div>
   );
 }

@@ -1,7 +1,20 @@
 import { useEffect, useState } from 'react';
 import { getCoin, parseAssetId } from '../../../../../../domain/index';
+import type { ToolOutput } from '../../../../../../domain/tools/contract';
+import type {
+  getProviderDetails,
+  getSwapDomains,
+  getSwapProviders,
+  getSwapQuote,
+  getSwapRouteStep,
+} from '../../../../../../domain/tools/swap';
 import { countdown, formatDuration, formatHexQuantity, formatPercent, formatUnits, shortHash } from '../format';
-import { arr, isObj, Mono, num, Section, str, type Json, type RichProps } from './common';
+import { Mono, num, Section, str, type RichProps } from './common';
+
+type Route = ToolOutput<typeof getSwapQuote>['routes'][number];
+type Side = Route['steps'][number]['from'];
+type EvmTransaction = NonNullable<ToolOutput<typeof getSwapRouteStep>['approve']>;
+type ProviderRef = ToolOutput<typeof getSwapProviders>['dex'][number];
 
 function useNow(intervalMs: number): number {
   const [now, setNow] = useState(Date.now());
@@ -13,9 +26,9 @@ function useNow(intervalMs: number): number {
 }
 
 /** A network fee is quoted in the chain's native coin, by asset id (c60 → ETH, 18 decimals). */
-function nativeCoin(assetId: unknown): { symbol: string; decimals: number } | undefined {
-  const parsed = typeof assetId === 'string' ? parseAssetId(assetId) : undefined;
-  const coin = parsed?.ok && !parsed.value.token ? getCoin(parsed.value.coin) : undefined;
+function nativeCoin(assetId: string): { symbol: string; decimals: number } | undefined {
+  const parsed = parseAssetId(assetId);
+  const coin = parsed.ok && !parsed.value.token ? getCoin(parsed.value.coin) : undefined;
   return coin && { symbol: coin.symbol, decimals: coin.decimals };
 }
 
@@ -33,7 +46,8 @@ function Expiry({ at }: { at: string | undefined }) {
   );
 }
 
-function Amount({ side }: { side: Json }) {
+/** An amount in or out: the schema's asset and amount, with the symbol, decimals and domain a gateway may add. */
+function Amount({ side }: { side: Side }) {
   const amount = formatUnits(side.amount, side.decimals);
   return (
     <div className="pg-amount">
@@ -41,7 +55,7 @@ function Amount({ side }: { side: Json }) {
         {amount} <strong>{str(side.symbol) ?? ''}</strong>
       </span>
       <span className="pg-amount-sub">
-        {str(side.domain) ?? ''} · <span title={str(side.asset)}>{shortHash(str(side.asset) ?? '', 10)}</span>
+        {str(side.domain) ?? ''} · <span title={side.asset}>{shortHash(side.asset, 10)}</span>
       </span>
     </div>
   );
@@ -55,10 +69,9 @@ const STEP_TYPES: Record<string, string> = {
 };
 
 /** One route as a diagram: what goes in, each step with its provider, fee and impact, what comes out. */
-function RouteDiagram({ route, index, onStep }: { route: Json; index: number; onStep: (stepId: string) => void }) {
-  const steps = arr(route.steps).filter(isObj);
+function RouteDiagram({ route, index, onStep }: { route: Route; index: number; onStep: (stepId: string) => void }) {
+  const { steps, warnings } = route;
   const first = steps[0];
-  const warnings = arr(route.warnings).map(String);
   return (
     <article className="pg-route" aria-label={`Route ${index + 1}`}>
       <header className="pg-route-head">
@@ -70,44 +83,38 @@ function RouteDiagram({ route, index, onStep }: { route: Json; index: number; on
           {num(route.estimatedTime) !== undefined && (
             <span className="muted pg-small">≈ {formatDuration(num(route.estimatedTime)! * 1000)}</span>
           )}
-          <Expiry at={str(route.expirationDate)} />
+          <Expiry at={route.expirationDate} />
         </div>
       </header>
       <ol className="pg-steps">
-        {first && isObj(first.from) && (
+        {first && (
           <li className="pg-node">
             <span className="pg-node-label">You send</span>
             <Amount side={first.from} />
           </li>
         )}
         {steps.map((step, i) => {
-          const to = isObj(step.to) ? step.to : {};
-          const provider = isObj(step.provider) ? step.provider : {};
-          const fee = isObj(step.networkFee) ? step.networkFee : {};
-          const impact = num(step.priceImpact);
+          const { to, provider, networkFee: fee, priceImpact: impact } = step;
           return (
-            <li key={String(step.id ?? i)} className="pg-step-group">
+            <li key={step.id} className="pg-step-group">
               <div className="pg-step">
                 <span className="pg-step-arrow" aria-hidden="true">
                   →
                 </span>
                 <div className="pg-step-box">
                   <div className="pg-step-title">
-                    <span className="badge">{STEP_TYPES[String(step.type)] ?? String(step.type)}</span>{' '}
-                    <strong>{str(provider.name) ?? str(provider.id)}</strong>
+                    <span className="badge">{STEP_TYPES[step.type] ?? step.type}</span> <strong>{provider.name}</strong>
                   </div>
                   <dl className="pg-step-facts">
                     <div>
                       <dt>Price impact</dt>
-                      <dd className={impact !== undefined && impact > 0.01 ? 'warn-text' : ''}>
-                        {impact !== undefined ? formatPercent(impact * 100, 2) : '—'}
-                      </dd>
+                      <dd className={impact > 0.01 ? 'warn-text' : ''}>{formatPercent(impact * 100, 2)}</dd>
                     </div>
                     <div>
                       <dt>Network fee</dt>
-                      <dd title={str(fee.asset)}>
+                      <dd title={fee.asset}>
                         {formatUnits(fee.amount, nativeCoin(fee.asset)?.decimals ?? 18)}{' '}
-                        <span className="muted">{nativeCoin(fee.asset)?.symbol ?? str(fee.asset)}</span>
+                        <span className="muted">{nativeCoin(fee.asset)?.symbol ?? fee.asset}</span>
                       </dd>
                     </div>
                     <div>
@@ -115,8 +122,8 @@ function RouteDiagram({ route, index, onStep }: { route: Json; index: number; on
                       <dd>{str(step.slippage) ?? num(step.slippage) ?? '—'}%</dd>
                     </div>
                   </dl>
-                  {str(step.id) && (
-                    <button type="button" className="button small" onClick={() => onStep(str(step.id)!)}>
+                  {step.id && (
+                    <button type="button" className="button small" onClick={() => onStep(step.id)}>
                       Get transaction
                     </button>
                   )}
@@ -129,7 +136,7 @@ function RouteDiagram({ route, index, onStep }: { route: Json; index: number; on
                 <div className="pg-node">
                   <span className="pg-node-label">{i === steps.length - 1 ? 'You receive' : 'Then'}</span>
                   <Amount side={to} />
-                  {str(to.minAmountOut) && (
+                  {to.minAmountOut && (
                     <span className="pg-amount-sub">at least {formatUnits(to.minAmountOut, to.decimals)} after slippage</span>
                   )}
                 </div>
@@ -150,23 +157,22 @@ function RouteDiagram({ route, index, onStep }: { route: Json; index: number; on
 }
 
 /** get_swap_quote: every route, best first, with a live expiry countdown. */
-export function SwapQuoteView({ data, onRun }: RichProps) {
-  if (!isObj(data) || !Array.isArray(data.routes)) return null;
-  const routes = data.routes.filter(isObj);
+export function SwapQuoteView({ data, onRun }: RichProps<ToolOutput<typeof getSwapQuote>>) {
+  const { routes } = data;
   if (routes.length === 0)
     return <p className="callout warn">No route: the router found no way to make this swap. Try another amount, pair or domain.</p>;
   return (
     <Section title={`${routes.length} route${routes.length === 1 ? '' : 's'}`} aside={<span className="muted pg-small">Best first</span>}>
       <div className="pg-routes">
         {routes.map((route, i) => (
-          <RouteDiagram key={String(route.id ?? i)} route={route} index={i} onStep={(stepId) => onRun('get_swap_route_step', { stepId })} />
+          <RouteDiagram key={route.id} route={route} index={i} onStep={(stepId) => onRun('get_swap_route_step', { stepId })} />
         ))}
       </div>
     </Section>
   );
 }
 
-function EvmTx({ title, tx }: { title: string; tx: Json }) {
+function EvmTx({ title, tx }: { title: string; tx: EvmTransaction }) {
   return (
     <div className="pg-tx">
       <h4>{title}</h4>
@@ -174,14 +180,14 @@ function EvmTx({ title, tx }: { title: string; tx: Json }) {
         <div>
           <dt>To</dt>
           <dd>
-            <Mono>{str(tx.to) ?? '—'}</Mono>
+            <Mono>{tx.to}</Mono>
           </dd>
         </div>
         <div>
           <dt>Value</dt>
           <dd>
-            {formatUnits(str(tx.value)?.startsWith('0x') ? BigInt(str(tx.value)!).toString() : tx.value, 18)}{' '}
-            <span className="muted">native ({str(tx.value)})</span>
+            {formatUnits(tx.value.startsWith('0x') ? BigInt(tx.value).toString() : tx.value, 18)}{' '}
+            <span className="muted">native ({tx.value})</span>
           </dd>
         </div>
         <div>
@@ -191,8 +197,8 @@ function EvmTx({ title, tx }: { title: string; tx: Json }) {
         <div>
           <dt>Data</dt>
           <dd>
-            <Mono title={str(tx.data)}>{shortHash(str(tx.data) ?? '', 18)}</Mono>{' '}
-            <span className="muted">({Math.max(0, ((str(tx.data)?.length ?? 2) - 2) / 2)} bytes)</span>
+            <Mono title={tx.data}>{shortHash(tx.data, 18)}</Mono>{' '}
+            <span className="muted">({Math.max(0, (tx.data.length - 2) / 2)} bytes)</span>
           </dd>
         </div>
       </dl>
@@ -201,36 +207,34 @@ function EvmTx({ title, tx }: { title: string; tx: Json }) {
 }
 
 /** get_swap_route_step: the transaction to sign, and any approval it needs first. */
-export function RouteStepView({ data }: RichProps) {
-  if (!isObj(data) || !isObj(data.transaction)) return null;
+export function RouteStepView({ data }: RichProps<ToolOutput<typeof getSwapRouteStep>>) {
   const tx = data.transaction;
   return (
     <Section title="Transaction for this step" aside={<Expiry at={str(data.expiresAt)} />}>
       <div className="row pg-small">
-        <span className="badge accent">{str(tx.type) ?? '?'}</span>
+        <span className="badge accent">{tx.type}</span>
         <span>
-          on <strong>{str(tx.domainId)}</strong>
+          on <strong>{tx.domainId}</strong>
         </span>
         <span className="muted">
-          step <Mono>{str(data.stepId)}</Mono>
+          step <Mono>{data.stepId}</Mono>
         </span>
       </div>
-      {isObj(data.approve) && <EvmTx title="1. Approve the token first" tx={data.approve} />}
-      {isObj(tx.evmTx) && <EvmTx title={isObj(data.approve) ? '2. Then send' : 'Send'} tx={tx.evmTx} />}
-      {str(tx.data) && (
+      {data.approve && <EvmTx title="1. Approve the token first" tx={data.approve} />}
+      {tx.evmTx && <EvmTx title={data.approve ? '2. Then send' : 'Send'} tx={tx.evmTx} />}
+      {tx.data && (
         <div className="pg-tx">
           <h4>Transaction data (base64)</h4>
-          <pre className="pg-pre">{str(tx.data)}</pre>
+          <pre className="pg-pre">{tx.data}</pre>
         </div>
       )}
-      {isObj(data.revokeApproval) && <EvmTx title="Afterwards: revoke the approval" tx={data.revokeApproval} />}
+      {data.revokeApproval && <EvmTx title="Afterwards: revoke the approval" tx={data.revokeApproval} />}
     </Section>
   );
 }
 
 /** get_swap_domains */
-export function DomainsView({ data }: RichProps) {
-  if (!isObj(data) || !Array.isArray(data.domains)) return null;
+export function DomainsView({ data }: RichProps<ToolOutput<typeof getSwapDomains>>) {
   return (
     <Section title={`${data.domains.length} swap domains`}>
       <table className="data">
@@ -244,17 +248,17 @@ export function DomainsView({ data }: RichProps) {
           </tr>
         </thead>
         <tbody>
-          {data.domains.filter(isObj).map((d) => (
-            <tr key={String(d.id)}>
+          {data.domains.map((d) => (
+            <tr key={d.id}>
               <td>
-                <strong>{str(d.name)}</strong> <Mono>{String(d.id)}</Mono>
+                <strong>{d.name}</strong> <Mono>{d.id}</Mono>
               </td>
               <td>
-                <span className="badge">{str(d.type)}</span>
+                <span className="badge">{d.type}</span>
               </td>
-              <td>{str(d.chainId) ? <Mono>{str(d.chainId)}</Mono> : <span className="muted">—</span>}</td>
-              <td className="num">{num(d.finalityTime) !== undefined ? formatDuration(num(d.finalityTime)! * 1000) : '—'}</td>
-              <td>{arr(d.dex).map(String).join(', ')}</td>
+              <td>{d.chainId ? <Mono>{d.chainId}</Mono> : <span className="muted">—</span>}</td>
+              <td className="num">{formatDuration(d.finalityTime * 1000)}</td>
+              <td>{d.dex.join(', ')}</td>
             </tr>
           ))}
         </tbody>
@@ -263,7 +267,7 @@ export function DomainsView({ data }: RichProps) {
   );
 }
 
-function ProviderTable({ title, list, onRun }: { title: string; list: Json[]; onRun: RichProps['onRun'] }) {
+function ProviderTable({ title, list, onRun }: { title: string; list: readonly ProviderRef[]; onRun: RichProps<unknown>['onRun'] }) {
   return (
     <div>
       <h4>{title}</h4>
@@ -277,15 +281,15 @@ function ProviderTable({ title, list, onRun }: { title: string; list: Json[]; on
         </thead>
         <tbody>
           {[...list]
-            .sort((a, b) => (num(a.rank) ?? 99) - (num(b.rank) ?? 99))
+            .sort((a, b) => a.rank - b.rank)
             .map((p) => (
-              <tr key={String(p.id)}>
-                <td className="num">{num(p.rank) ?? '—'}</td>
+              <tr key={p.id}>
+                <td className="num">{p.rank}</td>
                 <td>
-                  <strong>{str(p.name)}</strong> <Mono>{String(p.id)}</Mono>
+                  <strong>{p.name}</strong> <Mono>{p.id}</Mono>
                 </td>
                 <td>
-                  <button type="button" className="pg-link-button" onClick={() => onRun('get_provider_details', { id: String(p.id) })}>
+                  <button type="button" className="pg-link-button" onClick={() => onRun('get_provider_details', { id: p.id })}>
                     details
                   </button>
                 </td>
@@ -298,34 +302,29 @@ function ProviderTable({ title, list, onRun }: { title: string; list: Json[]; on
 }
 
 /** get_swap_providers */
-export function ProvidersView({ data, onRun }: RichProps) {
-  if (!isObj(data) || (!Array.isArray(data.dex) && !Array.isArray(data.bridge))) return null;
+export function ProvidersView({ data, onRun }: RichProps<ToolOutput<typeof getSwapProviders>>) {
   return (
     <Section title="Swap and bridge providers">
       <div className="pg-two">
-        <ProviderTable title={`DEX aggregators (${arr(data.dex).length})`} list={arr(data.dex).filter(isObj)} onRun={onRun} />
-        <ProviderTable title={`Bridges (${arr(data.bridge).length})`} list={arr(data.bridge).filter(isObj)} onRun={onRun} />
+        <ProviderTable title={`DEX aggregators (${data.dex.length})`} list={data.dex} onRun={onRun} />
+        <ProviderTable title={`Bridges (${data.bridge.length})`} list={data.bridge} onRun={onRun} />
       </div>
     </Section>
   );
 }
 
 /** get_provider_details */
-export function ProviderDetailsView({ data }: RichProps) {
-  if (!isObj(data) || !str(data.id)) return null;
+export function ProviderDetailsView({ data }: RichProps<ToolOutput<typeof getProviderDetails>>) {
   return (
-    <Section
-      title={str(data.name) ?? String(data.id)}
-      aside={<span className="badge accent">{str(data.type) === 'bridge' ? 'Bridge' : 'DEX'}</span>}
-    >
+    <Section title={data.name} aside={<span className="badge accent">{data.type === 'bridge' ? 'Bridge' : 'DEX'}</span>}>
       <dl className="facts">
         <div>
           <dt>Id</dt>
-          <dd>{String(data.id)}</dd>
+          <dd>{data.id}</dd>
         </div>
         <div>
           <dt>Rank</dt>
-          <dd>{num(data.rank) ?? '—'}</dd>
+          <dd>{data.rank}</dd>
         </div>
         {num(data.fee) !== undefined && (
           <div>
@@ -335,7 +334,7 @@ export function ProviderDetailsView({ data }: RichProps) {
         )}
         <div>
           <dt>Domains</dt>
-          <dd>{arr(data.domains).map(String).join(', ') || '—'}</dd>
+          <dd>{data.domains.join(', ') || '—'}</dd>
         </div>
         {str(data.website) && (
           <div>

@@ -1,7 +1,11 @@
+import type { ToolOutput } from '../../../../../../domain/tools/contract';
+import type { getAssetDetails, getCoinStatus, searchAssets } from '../../../../../../domain/tools/token-info';
 import { formatCompact, formatPercent, formatPrice } from '../format';
-import { arr, Flag, isObj, Mono, num, Section, str, TokenIcon, type Json, type RichProps } from './common';
+import { Flag, isObj, Mono, num, Section, str, TokenIcon, type RichProps } from './common';
 
-function AssetTable({ docs }: { docs: Json[] }) {
+type SearchDoc = ToolOutput<typeof searchAssets>['docs'][number];
+
+function AssetTable({ docs }: { docs: readonly SearchDoc[] }) {
   return (
     <div className="pg-table-scroll">
       <table className="data">
@@ -16,33 +20,29 @@ function AssetTable({ docs }: { docs: Json[] }) {
           </tr>
         </thead>
         <tbody>
-          {docs.map((d, i) => (
-            <tr key={String(d.asset_id ?? i)}>
+          {docs.map((d) => (
+            <tr key={d.asset_id}>
               <td>
                 <div className="pg-token">
                   <TokenIcon src={d.icon_url} symbol={d.symbol} />
                   <div>
                     <div className="pg-token-name">
-                      {str(d.name)} <span className="muted">{str(d.symbol)}</span>
+                      {d.name} <span className="muted">{d.symbol}</span>
                     </div>
-                    <div className="pg-token-sub">
-                      {[str(d.network), num(d.decimals) !== undefined ? `${num(d.decimals)} decimals` : undefined]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </div>
+                    <div className="pg-token-sub">{[str(d.network), `${d.decimals} decimals`].filter(Boolean).join(' · ')}</div>
                   </div>
                 </div>
               </td>
               <td>
-                <span className="badge">{str(d.type)}</span>
+                <span className="badge">{d.type}</span>
               </td>
               <td>
-                <Mono title={str(d.asset_id)}>{str(d.asset_id)}</Mono>
+                <Mono title={d.asset_id}>{d.asset_id}</Mono>
               </td>
               <td className="num">{formatPrice(d.price)}</td>
               <td className="num">{formatCompact(d.market_cap)}</td>
               <td className="pg-small">
-                {arr(d.verifiers).length > 0 ? arr(d.verifiers).map(String).join(', ') : <span className="badge warn">unverified</span>}
+                {d.verifiers.length > 0 ? d.verifiers.join(', ') : <span className="badge warn">unverified</span>}
               </td>
             </tr>
           ))}
@@ -53,26 +53,24 @@ function AssetTable({ docs }: { docs: Json[] }) {
 }
 
 /** search_assets */
-export function SearchView({ data }: RichProps) {
-  if (!isObj(data) || !Array.isArray(data.docs)) return null;
-  const docs = data.docs.filter(isObj);
+export function SearchView({ data }: RichProps<ToolOutput<typeof searchAssets>>) {
+  const { docs } = data;
   if (docs.length === 0) return <p className="callout">Nothing matched. Try a symbol (USDC), a name or a contract address.</p>;
   return (
-    <Section title={`${docs.length} of ${num(data.total) ?? docs.length} matches`}>
+    <Section title={`${docs.length} of ${data.total} matches`}>
       <AssetTable docs={docs} />
     </Section>
   );
 }
 
 /** get_asset_details: one asset as a card, a page of a chain's assets as a table. */
-export function AssetDetailsView({ data }: RichProps) {
-  if (!isObj(data) || !Array.isArray(data.docs)) return null;
-  const docs = data.docs.filter(isObj);
+export function AssetDetailsView({ data }: RichProps<ToolOutput<typeof getAssetDetails>>) {
+  const { docs } = data;
   if (docs.length !== 1) {
     return (
       <Section
-        title={`${docs.length} assets${num(data.total) !== undefined ? ` of ${num(data.total)}` : ''}`}
-        aside={str(data.cursor) ? <span className="muted pg-small">more pages (cursor)</span> : undefined}
+        title={`${docs.length} assets of ${data.total}`}
+        aside={data.cursor ? <span className="muted pg-small">more pages (cursor)</span> : undefined}
       >
         <AssetTable docs={docs} />
       </Section>
@@ -80,23 +78,23 @@ export function AssetDetailsView({ data }: RichProps) {
   }
   const a = docs[0]!;
   return (
-    <Section title={`${str(a.name) ?? '?'} (${str(a.symbol) ?? '?'})`} aside={<TokenIcon src={a.icon_url} symbol={a.symbol} />}>
+    <Section title={`${a.name} (${a.symbol})`} aside={<TokenIcon src={a.icon_url} symbol={a.symbol} />}>
       {str(a.description) && <p>{str(a.description)}</p>}
       <dl className="facts">
         <div>
           <dt>Asset id</dt>
-          <dd>{str(a.asset_id)}</dd>
+          <dd>{a.asset_id}</dd>
         </div>
         <div>
           <dt>Network</dt>
           <dd>
-            {str(a.network)} {num(a.coin) !== undefined && <span className="muted">(coin {num(a.coin)})</span>}
+            {a.network} <span className="muted">(coin {a.coin})</span>
           </dd>
         </div>
         <div>
           <dt>Type · decimals</dt>
           <dd>
-            {str(a.type)} · {num(a.decimals)}
+            {a.type} · {a.decimals}
           </dd>
         </div>
         <div>
@@ -111,10 +109,10 @@ export function AssetDetailsView({ data }: RichProps) {
             {str(a.status) ?? '—'} {a.is_verified === true && <span className="badge ok">verified</span>}
           </dd>
         </div>
-        {arr(a.tags).length > 0 && (
+        {a.tags.length > 0 && (
           <div>
             <dt>Tags</dt>
-            <dd>{arr(a.tags).map(String).join(', ')}</dd>
+            <dd>{a.tags.join(', ')}</dd>
           </div>
         )}
       </dl>
@@ -123,14 +121,11 @@ export function AssetDetailsView({ data }: RichProps) {
 }
 
 /** get_coin_status: what the wallet offers for the asset, staking, notices and the security summary. */
-export function CoinStatusView({ data }: RichProps) {
-  if (!isObj(data) || !isObj(data.asset)) return null;
-  const a = data.asset;
-  const sec = isObj(data.security_info) ? data.security_info : undefined;
+export function CoinStatusView({ data }: RichProps<ToolOutput<typeof getCoinStatus>>) {
+  const { asset: a, staking, security_info: sec } = data;
   const contract = sec && isObj(sec.contract_security) ? sec.contract_security : undefined;
   const honeypot = sec && isObj(sec.honeypot_risk) ? sec.honeypot_risk : undefined;
-  const staking = isObj(data.staking) ? data.staking : undefined;
-  const flags: Array<[string, unknown]> = [
+  const flags: Array<[string, boolean]> = [
     ['Buy', data.isBuyCryptoEnabled],
     ['Sell', data.isSellCryptoEnabled],
     ['Swap', data.isSwapEnabled],
@@ -139,31 +134,30 @@ export function CoinStatusView({ data }: RichProps) {
     ['Dapps', data.isDappsEnabled],
   ];
   return (
-    <Section title={`${str(a.name) ?? '?'} (${str(a.symbol) ?? '?'})`} aside={<Mono>{str(a.asset_id)}</Mono>}>
+    <Section title={`${a.name} (${a.symbol})`} aside={<Mono>{a.asset_id}</Mono>}>
       <div className="pg-flags">
         {flags.map(([label, on]) => (
-          <span key={label} className={on === true ? 'badge ok' : 'badge'}>
-            {on === true ? '✓' : '—'} {label}
+          <span key={label} className={on ? 'badge ok' : 'badge'}>
+            {on ? '✓' : '—'} {label}
           </span>
         ))}
       </div>
       {staking && (
         <p>
-          Staking:{' '}
-          <strong>{num(staking.apr) !== undefined ? `${formatPercent(num(staking.apr)).replace('+', '')} APR` : 'available'}</strong>
+          Staking: <strong>{formatPercent(staking.apr).replace('+', '')} APR</strong>
           {num(staking.lockTime) !== undefined && <span className="muted"> · lock {num(staking.lockTime)} s</span>}
         </p>
       )}
-      {arr(data.messages).length > 0 && (
+      {data.messages.length > 0 && (
         <ul className="callout warn pg-small">
-          {arr(data.messages).map((m) => (
-            <li key={String(m)}>{String(m)}</li>
+          {data.messages.map((m) => (
+            <li key={m}>{m}</li>
           ))}
         </ul>
       )}
       {sec && (
         <div className="pg-sec-summary">
-          <h4>Security scan {sec.is_scanned === true ? '' : '(not scanned)'}</h4>
+          <h4>Security scan {sec.is_scanned ? '' : '(not scanned)'}</h4>
           <div className="pg-flags">
             {contract && (
               <>

@@ -1,29 +1,30 @@
 import type { ReactNode } from 'react';
 import type { CallOutcome } from '../../../../../../domain/ipc/playground-channels';
 
-/** What a rich view gets: the result data and a way to run a follow-up call (a route step, a category). */
-export interface RichProps {
-  readonly data: unknown;
+/** What every rich view gets: the call's outcome and arguments, and a way to run a follow-up call (a route step, a category). */
+export interface RichContext {
   readonly outcome: CallOutcome;
   readonly args: Record<string, unknown>;
   readonly onRun: (tool: string, args: Record<string, unknown>) => void;
 }
 
-export type Json = Record<string, unknown>;
+/** A rich view's props: the result as its tool's output schema parsed it. */
+export interface RichProps<T> extends RichContext {
+  readonly data: T;
+}
 
-export const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+// The output schemas are loose: fields beyond them (a description, a fee) are `unknown` and read with these.
+export const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 export const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 /** Token icons are data: URIs or https links; anything else is not shown. */
-export function TokenIcon({ src, symbol }: { src: unknown; symbol: unknown }) {
-  const url = str(src);
-  if (url && (url.startsWith('data:image/') || url.startsWith('https://')))
-    return <img className="pg-icon" src={url} alt="" width={22} height={22} loading="lazy" referrerPolicy="no-referrer" />;
+export function TokenIcon({ src, symbol }: { src: string; symbol: string }) {
+  if (src.startsWith('data:image/') || src.startsWith('https://'))
+    return <img className="pg-icon" src={src} alt="" width={22} height={22} loading="lazy" referrerPolicy="no-referrer" />;
   return (
     <span className="pg-icon pg-icon-fallback" aria-hidden="true">
-      {(str(symbol) ?? '?').slice(0, 3)}
+      {symbol.slice(0, 3)}
     </span>
   );
 }

@@ -1,28 +1,31 @@
-import type { ComponentType } from 'react';
-import type { RichProps } from './common';
+import type { CallOutcome } from '../../../../../../domain/ipc/playground-channels';
+import { getListingCategories, getTokenPrices, getTrendingTokens } from '../../../../../../domain/tools/market';
+import { checkTokenSecurity, validateAddress } from '../../../../../../domain/tools/security';
+import { getProviderDetails, getSwapDomains, getSwapProviders, getSwapQuote, getSwapRouteStep } from '../../../../../../domain/tools/swap';
+import { getAssetDetails, getCoinStatus, searchAssets } from '../../../../../../domain/tools/token-info';
 import { CategoriesView, PricesView, TrendingView } from './MarketViews';
-import { TokenSecurityView, ValidateAddressView } from './SecurityViews';
+import { InvalidAddressView, TokenSecurityView, ValidAddressView } from './SecurityViews';
+import { pickRichView, richView, type RichRender } from './select';
 import { DomainsView, ProviderDetailsView, ProvidersView, RouteStepView, SwapQuoteView } from './SwapViews';
 import { AssetDetailsView, CoinStatusView, SearchView } from './TokenViews';
 
-/** A view per tool that knows its result's shape; each renders nothing when the data does not fit. */
-export const RICH_VIEWS: Readonly<Record<string, ComponentType<RichProps>>> = {
-  search_assets: SearchView,
-  get_asset_details: AssetDetailsView,
-  get_coin_status: CoinStatusView,
-  get_swap_domains: DomainsView,
-  get_swap_providers: ProvidersView,
-  get_provider_details: ProviderDetailsView,
-  get_swap_quote: SwapQuoteView,
-  get_swap_route_step: RouteStepView,
-  get_token_prices: PricesView,
-  get_trending_tokens: TrendingView,
-  get_listing_categories: CategoriesView,
-  validate_address: ValidateAddressView,
-  check_token_security: TokenSecurityView,
-};
+/** A view per reference tool, each typed by the tool's output schema. */
+const RICH_VIEWS = [
+  richView(searchAssets, SearchView),
+  richView(getAssetDetails, AssetDetailsView),
+  richView(getCoinStatus, CoinStatusView),
+  richView(getSwapDomains, DomainsView),
+  richView(getSwapProviders, ProvidersView),
+  richView(getProviderDetails, ProviderDetailsView),
+  richView(getSwapQuote, SwapQuoteView),
+  richView(getSwapRouteStep, RouteStepView),
+  richView(getTokenPrices, PricesView),
+  richView(getTrendingTokens, TrendingView),
+  richView(getListingCategories, CategoriesView),
+  // validate_address answers "invalid" with a tool error: its view has a verdict for that too.
+  richView(validateAddress, ValidAddressView, InvalidAddressView),
+  richView(checkTokenSecurity, TokenSecurityView),
+];
 
-/** Views that also have something to say about a tool error (validate_address's "invalid" verdict). */
-export const SHOWS_ERRORS = new Set(['validate_address']);
-
-export type { RichProps };
+/** The summary view of a call's result, or null when none fits (the panel then shows the JSON tree). */
+export const richViewOf = (outcome: CallOutcome, data: unknown): RichRender | null => pickRichView(RICH_VIEWS, outcome, data);
