@@ -50,7 +50,9 @@ export async function withFileLock<T>(lockPath: string, fn: () => Promise<T>): P
         continue;
       }
       if (Date.now() > deadline)
-        throw new Error(`could not lock ${lockPath}: another process holds it; delete the file if no gateway is running`);
+        throw new Error(`could not lock ${lockPath}: another process holds it; delete the file if no gateway is running`, {
+          cause: error,
+        });
       await new Promise((r) => setTimeout(r, 50));
     }
   }
