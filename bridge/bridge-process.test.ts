@@ -158,11 +158,11 @@ describe('an assistant using the bridge', () => {
       arguments: { address: '0x52908400098527886E0F7030069857D2E4169EE7', asset_id: 'c60' },
     });
     expect(validate.isError).toBeFalsy();
-    expect(JSON.parse(textOf(validate)).status).toBe('ok');
+    expect((JSON.parse(textOf(validate)) as { status: string }).status).toBe('ok');
     const categories = await bridge.client.callTool({ name: 'get_listing_categories', arguments: {} });
     expect(categories.isError).toBeFalsy();
     const search = await bridge.client.callTool({ name: 'search_assets', arguments: { query: 'USDC' } });
-    expect(JSON.parse(textOf(search)).docs.length).toBeGreaterThan(0);
+    expect((JSON.parse(textOf(search)) as { docs: unknown[] }).docs.length).toBeGreaterThan(0);
     const prices = await bridge.client.callTool({ name: 'get_token_prices', arguments: { assets: ['c60', 'c0'] } });
     expect(prices.isError).toBeFalsy();
     const bad = await bridge.client.callTool({ name: 'validate_address', arguments: { address: 'nope', asset_id: 'c60' } });
