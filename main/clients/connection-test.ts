@@ -131,7 +131,7 @@ function explain(error: unknown, launch: Launch, profile: string, timeout: numbe
   return { error: (error as Error).message ?? String(error), fix: fixFor(undefined, profile, paths) };
 }
 
-export interface ClientTestOptions extends Omit<LaunchTestOptions, 'cwd'> {}
+export type ClientTestOptions = Omit<LaunchTestOptions, 'cwd'>;
 
 export class NotConfiguredError extends Error {
   override readonly name = 'NotConfiguredError';
