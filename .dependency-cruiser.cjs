@@ -4,7 +4,6 @@
  * real peers, but production code may not. `npm run lint:deps` (part of `npm test`) fails on any breach.
  */
 const TEST = '(\\.test\\.tsx?$|/testing/|/test-support\\.ts$|/test-io\\.ts$|/image-fixtures\\.ts$|/crash-child\\.ts$)';
-const ENGINES = '^(gateway|bridge|registry)/';
 const APP = '^main/(services|clients|playground|bridge-host)/';
 const HOSTS = '^main/(electron|web|cli)/';
 

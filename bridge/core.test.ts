@@ -303,7 +303,7 @@ describe('failures', () => {
   });
 
   it('uses credentials stored while it runs after a 401', async () => {
-    let fresh: typeof TEST_CREDENTIALS | undefined;
+    let fresh: typeof TEST_CREDENTIALS | undefined = undefined;
     const { host } = start({ credentials: { accessId: 'old-id', secretKey: 'old-secret-1111' }, refreshCredentials: async () => fresh });
     expect(
       (await host.request(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } }))

@@ -31,7 +31,7 @@ export interface EmbeddedGateway {
   readonly credentials: Credentials;
   readonly caPem: string | undefined;
   /** Starts the gateway again if nothing listens any more (the process that ran it exited). */
-  recover(): Promise<boolean>;
+  readonly recover: () => Promise<boolean>;
   /** Stops the gateway if this bridge started it. */
   close(): Promise<void>;
 }

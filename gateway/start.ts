@@ -10,7 +10,6 @@ import { SessionManager } from './server/sessions';
 import { UpstreamClient } from './server/upstream-client';
 import { certificateNames, ensureTlsMaterial } from './tls/certificates';
 import { AccountStore, type Account, type Scope } from './upstream/accounts';
-import type { RateLimit } from './upstream/rate-limit';
 import { startUpstream, type RunningUpstream } from './upstream/server';
 
 export interface GatewayOptions {
@@ -128,7 +127,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   if (options.upstream === undefined) {
     embedded = await startUpstream({ dataDir: options.dataDir, rateLimit: options.rateLimit, testHooks: options.testHooks });
   }
-  const demo = (embedded?.accounts ?? (accounts as AccountStore)).demo();
+  const demo = (embedded?.accounts ?? accounts!).demo();
   const client = new UpstreamClient(options.upstream ?? embedded?.url ?? '', options.upstreamTimeoutMs);
   const sessions = new SessionManager(() => createMcpServer(client), {
     idleMs: options.sessionIdleMs,

@@ -30,7 +30,7 @@ function ordered(obj: Record<string, unknown>, known: readonly string[], nested:
   for (const k of keys) {
     const v = obj[k];
     if (v === undefined) continue;
-    out[k] = nested && isPlainObject(v) && SUB_KEYS[k] ? ordered(v, SUB_KEYS[k]!, false) : v;
+    out[k] = nested && isPlainObject(v) && SUB_KEYS[k] ? ordered(v, SUB_KEYS[k], false) : v;
   }
   return out;
 }

@@ -85,7 +85,7 @@ function applyChanges(old: Obj, changes: EntryChanges): Obj {
       delete next[key];
       continue;
     }
-    const merged: Obj = isObject(next[key]) ? { ...(next[key] as Obj) } : {};
+    const merged: Obj = isObject(next[key]) ? { ...next[key] } : {};
     for (const [k, v] of Object.entries(change)) {
       if (v === null) delete merged[k];
       else if (v !== undefined) merged[k] = v;

@@ -241,7 +241,7 @@ describe('changed on disk and concurrent writers', () => {
     expect(won).toHaveLength(1);
     expect(lost).toHaveLength(1);
     expect((lost[0]!.reason as RegistryError).code).toBe('changed-on-disk');
-    const winner = results[0]!.status === 'fulfilled' ? a : b;
+    const winner = results[0].status === 'fulfilled' ? a : b;
     expect(parseList(await readFile(listPath()), { path: 'x' }).entries.at(-1)).toMatchObject({ id: winner.id });
     // The loser re-plans from the new file and then succeeds: both entries end up in the list.
     const loser = winner === a ? b : a;

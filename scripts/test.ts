@@ -1,7 +1,7 @@
 /**
- * `npm test`: type-check, build, unit tests (Vitest, including the security scan and the packaging
- * schema check), then end-to-end tests in browser mode (Playwright + Debian Chromium). It ends with
- * one line, `N passed, N failed, N skipped`, totalling every suite.
+ * `npm test`: type-check, formatting, lint, dependency rules, build, unit tests (Vitest, including the
+ * security scan and the packaging schema check), then end-to-end tests in browser mode (Playwright +
+ * Debian Chromium). It ends with one line, `N passed, N failed, N skipped`, totalling every suite.
  *
  * Keychain tests need a Secret Service: this re-runs itself under `dbus-run-session` with an unlocked
  * gnome-keyring in a temporary folder, as CI does, so tests never touch a real keyring.
@@ -51,6 +51,9 @@ for (const project of ['tsconfig.node.json', 'tsconfig.web.json', 'tsconfig.e2e.
 
 const formatStatus = step('Formatting (Prettier)', 'npm', ['run', '--silent', 'format:check']);
 tallies.push({ name: 'formatting', passed: formatStatus === 0 ? 1 : 0, failed: formatStatus === 0 ? 0 : 1, skipped: 0 });
+
+const lintStatus = step('Lint (ESLint)', 'npm', ['run', '--silent', 'lint']);
+tallies.push({ name: 'lint', passed: lintStatus === 0 ? 1 : 0, failed: lintStatus === 0 ? 0 : 1, skipped: 0 });
 
 const depsStatus = step('Dependency rules (dependency-cruiser)', 'npm', ['run', '--silent', 'lint:deps']);
 tallies.push({ name: 'dependency rules', passed: depsStatus === 0 ? 1 : 0, failed: depsStatus === 0 ? 0 : 1, skipped: 0 });

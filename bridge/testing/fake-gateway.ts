@@ -88,7 +88,9 @@ export async function startFakeGateway(
   const seen: SeenRequest[] = [];
   let faults: Array<{ method: string; fault: Fault; times: number }> = [];
 
-  const httpServer = http.createServer(async (req, res) => {
+  // A failure in the handler stays an unhandled rejection, which fails the test that caused it.
+  const httpServer = http.createServer((req, res) => void serve(req, res));
+  async function serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
@@ -168,7 +170,7 @@ export async function startFakeGateway(
     res
       .writeHead(400, { 'content-type': 'application/json' })
       .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: no session' }, id: null }));
-  });
+  }
   await new Promise<void>((resolve) => httpServer.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (httpServer.address() as AddressInfo).port;
   return {

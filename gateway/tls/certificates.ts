@@ -37,7 +37,7 @@ export function certificateNames(host: string): string[] {
 }
 
 async function newKeys(): Promise<CryptoKeyPair> {
-  return (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as CryptoKeyPair;
+  return await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify']);
 }
 
 async function exportKey(key: CryptoKey): Promise<string> {
@@ -47,7 +47,7 @@ async function exportKey(key: CryptoKey): Promise<string> {
 
 async function importKey(pem: string): Promise<CryptoKey> {
   const der = x509.PemConverter.decodeFirst(pem);
-  return (await webcrypto.subtle.importKey('pkcs8', der, ALGORITHM, true, ['sign'])) as CryptoKey;
+  return await webcrypto.subtle.importKey('pkcs8', der, ALGORITHM, true, ['sign']);
 }
 
 function serial(): string {

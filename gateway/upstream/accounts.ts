@@ -46,10 +46,14 @@ function parse(text: string, path: string): StoreFile {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${path} is not valid JSON (${(error as Error).message}); fix or delete it to create a new demo account`);
+    throw new Error(`${path} is not valid JSON (${(error as Error).message}); fix or delete it to create a new demo account`, {
+      cause: error,
+    });
   }
   const accounts = (data as { accounts?: unknown }).accounts;
-  if (!Array.isArray(accounts) || !accounts.every((a) => typeof a?.accessId === 'string' && typeof a?.secretKey === 'string')) {
+  const isAccount = (a: unknown): a is Partial<Account> & Pick<Account, 'accessId' | 'secretKey'> =>
+    typeof (a as Partial<Account> | null)?.accessId === 'string' && typeof (a as Partial<Account> | null)?.secretKey === 'string';
+  if (!Array.isArray(accounts) || !accounts.every(isAccount)) {
     throw new Error(`${path} must hold {"version":1,"accounts":[{"accessId","secretKey",…}]}; fix or delete it`);
   }
   return { version: 1, accounts: accounts.map((a) => ({ name: '', createdAt: '', scopes: ['swap'], ...a })) };

@@ -1,14 +1,12 @@
 import { connect } from 'node:net';
 import { readCaFile } from '../../platform/credentials/ca-file';
-import { referenceGatewayDir, type PathContext } from '../../platform/credentials/config-paths';
+import { referenceGatewayDir } from '../../platform/credentials/config-paths';
 import { storeCredentials } from '../../platform/credentials/credentials';
 import { embeddedCaFile } from '../../platform/credentials/default-profile';
 import { learnDemoAccount } from './demo-account';
 import { isLoopbackHost } from '../../platform/credentials/endpoint-url';
-import type { Credentials, Keychain } from '../../platform/credentials/keychain';
-import type { Profile } from '../../platform/credentials/profiles';
+import type { Credentials } from '../../platform/credentials/keychain';
 import { BridgeError, ErrorCode } from '../../bridge/jsonrpc';
-import type { Logger } from '../../bridge/logger';
 import { credentialsFor, type EmbeddedGateway, type EmbeddedGatewayRequest } from '../../bridge/profile-target';
 
 type RunningGateway = Awaited<ReturnType<typeof import('../../gateway/index').startGateway>>;
@@ -76,7 +74,7 @@ export async function ensureEmbeddedGateway(options: EmbeddedGatewayRequest): Pr
     options.log.warn(`${(error as Error).message} Using the reference gateway's demo account without the keychain.`);
   }
   let caPem: string | undefined;
-  const gateway = running as RunningGateway | undefined;
+  const gateway = running;
   const fromGateway = gateway ? { accessId: gateway.accessId, secretKey: gateway.secretKey } : undefined;
   // A gateway we started knows its true demo account; a stale keychain item (data dir reset) is replaced.
   if (!credentials || (fromGateway && (credentials.accessId !== fromGateway.accessId || credentials.secretKey !== fromGateway.secretKey))) {

@@ -148,7 +148,7 @@ function explain(
   return { error: (error as Error).message ?? String(error), fix: fixFor(undefined, profile, paths) };
 }
 
-export interface ClientTestOptions extends Omit<LaunchTestOptions, 'cwd'> {}
+export type ClientTestOptions = Omit<LaunchTestOptions, 'cwd'>;
 
 export class NotConfiguredError extends Error {
   override readonly name = 'NotConfiguredError';

@@ -60,7 +60,7 @@ function readEntry(value: unknown, env: NodeJS.ProcessEnv): ConfiguredEntry | st
   ) {
     return 'the gateway-companion entry is not a command with a list of arguments; Install replaces it';
   }
-  const args = (v.args ?? []) as string[];
+  const args = v.args ?? [];
   const entryEnv =
     typeof v.env === 'object' && v.env !== null
       ? Object.fromEntries(Object.entries(v.env).filter((e): e is [string, string] => typeof e[1] === 'string'))

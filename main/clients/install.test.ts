@@ -294,7 +294,9 @@ describe('writing', () => {
     await symlink(real, link);
     await installClient('cursor', { paths, runtime, profile: 'work' });
     expect((await import('node:fs')).lstatSync(link).isSymbolicLink()).toBe(true);
-    expect(parseJsonc(await readFile(real, 'utf8')).mcpServers['gateway-companion']).toEqual(expectedEntry('cursor'));
+    expect((parseJsonc(await readFile(real, 'utf8')) as { mcpServers: Record<string, unknown> }).mcpServers['gateway-companion']).toEqual(
+      expectedEntry('cursor'),
+    );
     expect((await stat(real)).mode & 0o777).toBe(0o640);
     await removeClient('cursor', { paths });
     expect(await readFile(real, 'utf8')).toBe(SEEDS.cursor);

@@ -5,8 +5,6 @@ export const TRAFFIC_LIMIT = 1000;
 /** Each message is kept as a preview of at most this many characters; results of megabytes are cut. */
 export const PREVIEW_CHARS = 16 * 1024;
 
-type Id = string | number;
-
 function kindOf(message: Record<string, unknown>): TrafficEntry['kind'] {
   if (typeof message.method === 'string') return 'id' in message && message.id !== undefined ? 'request' : 'notification';
   return 'error' in message ? 'error' : 'response';
@@ -32,7 +30,7 @@ export class TrafficLog {
   record(dir: TrafficEntry['dir'], line: string, message: Record<string, unknown>): TrafficEntry {
     const at = this.now();
     const kind = kindOf(message);
-    const id = typeof message.id === 'string' || typeof message.id === 'number' ? (message.id as Id) : undefined;
+    const id = typeof message.id === 'string' || typeof message.id === 'number' ? message.id : undefined;
     // Requests go out from either side; a response answers the other side's request with the same id.
     const key = (side: TrafficEntry['dir']) => `${side}:${typeof id}:${String(id)}`;
     let durationMs: number | undefined;

@@ -36,7 +36,7 @@ function wrap(words: readonly string[], indent = '  ', width = 96): string {
 /** Shows an input on one line: escapes control and invisible characters, shortens very long ones. */
 function displayInput(input: string): string {
   const escaped = input.replace(
-    /[\u0000-\u001f\u007f-\u00a0\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/gu,
+    /[\p{Cc}\u00a0\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/gu,
     (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
   return escaped.length > 80 ? `${escaped.slice(0, 60)}… (${input.length} characters)` : escaped;

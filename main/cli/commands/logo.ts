@@ -129,7 +129,7 @@ async function fix(
     const stem = basename(output, extname(output));
     for (const tone of ['light', 'dark'] as const) {
       previews[tone] = join(resolve(previewDir), `${stem}-circle-${tone}.png`);
-      await writeFile(previews[tone]!, result.previews[tone]);
+      await writeFile(previews[tone], result.previews[tone]);
     }
   }
   const ok = !result.after.findings.some((f) => f.severity === 'error');
