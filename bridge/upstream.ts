@@ -178,7 +178,7 @@ export class Upstream {
       this.emitParsed(event.data, onMessage, 'an event from the gateway');
     });
     try {
-      for await (const chunk of res.body) parser.push(chunk);
+      for await (const chunk of res.body as AsyncIterable<Uint8Array>) parser.push(chunk);
     } catch (error) {
       res.discard();
       if (error instanceof UpstreamFailure) throw error;

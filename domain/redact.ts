@@ -124,7 +124,7 @@ function walk(value: unknown, key: string | undefined, depth: number): unknown {
     let out: unknown[] | undefined;
     value.forEach((item, i) => {
       const r = walk(item, key, depth + 1);
-      if (r !== item) (out ??= [...value])[i] = r;
+      if (r !== item) (out ??= [...(value as unknown[])])[i] = r;
     });
     return out ?? value;
   }

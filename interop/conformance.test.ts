@@ -55,7 +55,7 @@ describePeer('conformance', (peer) => {
     const front = await startStdioHttpFront({
       command: process.execPath,
       args: [CLI, 'bridge', '--profile', world.profile],
-      env: world.userEnv as Record<string, string>,
+      env: world.userEnv,
       cwd: world.home,
     });
     try {

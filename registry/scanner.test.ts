@@ -173,7 +173,7 @@ describe.runIf(process.platform !== 'win32')('checkRegistry on a registry with s
     const started = Date.now();
     const report = await checkRegistry(root);
     expect(Date.now() - started).toBeLessThan(2000);
-    const byChain = Object.fromEntries(report.findings.map((f) => [f.chain, `${f.code}: ${f.message}`]));
+    const byChain: Record<string, string> = Object.fromEntries(report.findings.map((f) => [f.chain ?? '', `${f.code}: ${f.message}`]));
     expect(report.findings).toHaveLength(4);
     expect(byChain['cosmos']).toMatch(
       /^list-unreadable: .*cosmos\/validators\/list\.json is a named pipe \(FIFO\), not a regular file; replace it/,

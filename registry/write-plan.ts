@@ -176,7 +176,7 @@ async function planLogo(root: string, chain: string, id: string, logo: LogoInput
     // A logo must be under 100 kB; do not read a huge file only to say so.
     bytes = await readBoundedFile(logo.source, { limit: MAX_UNFIXED_LOGO_BYTES }).catch((error: unknown) => {
       if (!(error instanceof FileReadError)) throw error;
-      if (error.reason === 'missing') throw new RegistryError('invalid-option', `The logo file "${logo.source}" does not exist.`);
+      if (error.reason === 'missing') throw new RegistryError('invalid-option', `The logo file "${String(logo.source)}" does not exist.`);
       if (error.reason !== 'too-large') throw new RegistryError('invalid-option', error.message);
       const size = error.size === undefined ? 'over 8 MB' : `${(error.size / 1e6).toFixed(1)} MB`;
       throw new RegistryError(

@@ -147,7 +147,7 @@ export class SessionManager {
   private register(session: Session, group: string): void {
     this.sessions.set(session.id, session);
     let own = this.byCredential.get(group);
-    if (!own) this.byCredential.set(group, (own = new Map()));
+    if (!own) this.byCredential.set(group, (own = new Map<string, Session>()));
     own.set(session.id, session);
     // Concurrent initializes of one credential can all pass the check in open(); trim to the cap here.
     while (own.size > this.maxPerCredential) {

@@ -7,7 +7,8 @@ import { run, type RunResult } from './run';
 
 export interface Check {
   id: string;
-  status: 'SUCCESS' | 'FAILURE' | 'WARNING' | 'INFO' | string;
+  /** SUCCESS, FAILURE, WARNING or INFO, or a status a newer suite adds. */
+  status: string;
   errorMessage?: string;
 }
 

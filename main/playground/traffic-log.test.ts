@@ -59,7 +59,11 @@ describe('TrafficLog', () => {
     const text = log.record('send', JSON.stringify(call), call).text;
     expect(text).not.toContain(key);
     expect(text).not.toContain('CREDENTIAL-1234');
-    expect(JSON.parse(text).params.arguments).toEqual({ query: '[redacted]', secret: '[redacted]', note: '[redacted]' });
+    expect((JSON.parse(text) as { params: { arguments: unknown } }).params.arguments).toEqual({
+      query: '[redacted]',
+      secret: '[redacted]',
+      note: '[redacted]',
+    });
     const clean =
       '{"jsonrpc":"2.0","id":2,"result":{"n":1.50,"txHash":"0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"}}';
     expect(log.record('receive', clean, JSON.parse(clean) as Record<string, unknown>).text).toBe(clean);

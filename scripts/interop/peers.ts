@@ -24,7 +24,7 @@ export function readManifest(): Record<PeerName, PeerSpec> {
     const spec = raw[name];
     if (!spec || !/^\d+\.\d+\.\d+$/.test(spec.version)) throw new Error(`scripts/interop/peers.json: "${name}" needs an exact version`);
   }
-  return raw as Record<PeerName, PeerSpec>;
+  return raw;
 }
 
 export const peerDir = (name: PeerName) => join(PEERS_DIR, name);

@@ -57,7 +57,7 @@ let handlers: ReturnType<typeof registryHandlers>;
 const context = (): HostContext => ({
   host: 'browser',
   openLink: async () => false,
-  emit: <E extends EventName>(_event: E, _payload: EventPayload<E>) => undefined,
+  emit: <E extends EventName>(...event: [E, EventPayload<E>]) => void event,
   log: () => undefined,
 });
 
