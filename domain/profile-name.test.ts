@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ProfileNameArg, profileNameProblem } from './profile-name';
+import { ProfileNameArg } from './ipc/profiles-channels';
+import { profileNameProblem } from './profile-name';
 
 describe('profile names', () => {
   it('accepts plain names up to 64 characters', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ProfileNameArg } from '../profile-name';
 import { CLIENT_IDS } from '../assistant-clients';
+import { ProfileNameArg } from './profiles-channels';
 
 /**
  * Channels of the Assistants view: the MCP clients' state, installing and removing our entry, testing it,

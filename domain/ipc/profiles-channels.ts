@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ProfileNameArg } from '../profile-name';
+import { PROFILE_NAME_MAX } from '../profile-name';
+
+/**
+ * A profile name as the contract takes it: only bounded, because main applies the rule (domain/profile-name)
+ * itself and answers with its own error code and message.
+ */
+export const ProfileNameArg = z.string().min(1).max(PROFILE_NAME_MAX);
 
 /**
  * Whether a profile has credentials, never what they are: stored secrets stay in main and the keychain.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Entry, EntryChanges, EntryId, EntryInput } from '../registry-entry';
+import { Entry, EntryChanges, EntryId, EntryInput } from '../registry-entry-schema';
 
 /**
  * Channels of the validator submission wizard and the registry check. Paths are the user's own folders;

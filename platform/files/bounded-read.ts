@@ -31,7 +31,7 @@ export const FILE_CAPS = {
   draft: 4 * MiB,
 } as const;
 
-export type FileKind = keyof typeof FILE_CAPS;
+type FileKind = keyof typeof FILE_CAPS;
 
 const KIND_NAMES: Record<FileKind, string> = {
   list: 'a validator list',
@@ -71,12 +71,12 @@ export interface BoundedReadOptions {
 // Absent on Windows, where FIFOs and symlinked devices do not arise this way.
 const { O_RDONLY, O_NONBLOCK = 0, O_NOFOLLOW = 0 } = constants;
 
-export function capOf(limit: FileKind | number): number {
+function capOf(limit: FileKind | number): number {
   return typeof limit === 'number' ? limit : FILE_CAPS[limit];
 }
 
 /** "2.5 MiB", "640 KiB", "12 bytes". */
-export function formatBytes(n: number): string {
+function formatBytes(n: number): string {
   if (n >= MiB) return `${Number((n / MiB).toFixed(1))} MiB`;
   if (n >= 1024) return `${Number((n / 1024).toFixed(1))} KiB`;
   return `${n} byte${n === 1 ? '' : 's'}`;
