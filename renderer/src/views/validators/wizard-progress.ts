@@ -6,7 +6,7 @@ import type { LogoRef, RegistryFinding, WizardOperation } from '../../../../doma
 import { STEPS, type StepId } from './draft';
 import { buildOperation, isNoChange, numberProblems } from './entry-form';
 import { checkIdInput, type IdState } from './id-check';
-import { currentSnapshot, type WizardState } from './wizard-store';
+import { currentSnapshot, type WizardState } from './wizard-state';
 
 export interface StepCheck {
   ok: boolean;
@@ -68,7 +68,9 @@ export function operationOf(s: WizardState, withLogo = true): WizardOperation {
 /** Identifies what the live check (the entry only, not the logo) and the plan were computed for. */
 export const liveKey = (s: WizardState) =>
   JSON.stringify([s.draft.root, s.draft.chain, s.draft.mode, s.draft.originalId, operationOf(s, false)]);
-export const planKey = (s: WizardState) => JSON.stringify([s.folder.status === 'done' ? s.folder.data.root : s.draft.root, operationOf(s)]);
+/** The registry root as main resolved it (the typed text until the folder was checked). */
+export const rootOf = (s: WizardState) => (s.folder.status === 'done' ? s.folder.data.root : s.draft.root);
+export const planKey = (s: WizardState) => JSON.stringify([rootOf(s), operationOf(s)]);
 export const fixKey = (s: WizardState) => JSON.stringify(s.draft.logo);
 
 const DETAIL_FIELDS = /^(name|description|website|payout|staking|status)/;

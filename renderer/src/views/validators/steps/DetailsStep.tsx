@@ -4,7 +4,8 @@ import { StepHeading } from '../parts/common';
 import { TextField } from '../parts/TextField';
 import { setDisable, setField } from '../wizard-actions';
 import { detailFindings } from '../wizard-progress';
-import { currentSnapshot, useWizardStore } from '../wizard-store';
+import { useWizardState } from '../wizard-queries';
+import { currentSnapshot } from '../wizard-state';
 
 const NAME_MAX = 50;
 const DESCRIPTION_MAX = 500;
@@ -41,7 +42,7 @@ const OPTIONAL: { field: NumberField; engineField: string; label: string; hint: 
 ];
 
 export function DetailsStep() {
-  const state = useWizardStore();
+  const state = useWizardState();
   const { draft } = state;
 
   const findings = detailFindings(state);
