@@ -4,7 +4,6 @@
  * real peers, but production code may not. `npm run lint:deps` (part of `npm test`) fails on any breach.
  */
 const TEST = '(\\.test\\.tsx?$|/testing/|/test-support\\.ts$|/test-io\\.ts$|/image-fixtures\\.ts$|/crash-child\\.ts$)';
-const ENGINES = '^(gateway|bridge|registry)/';
 const APP = '^main/(services|clients|playground|bridge-host)/';
 const HOSTS = '^main/(electron|web|cli)/';
 
@@ -41,6 +40,7 @@ module.exports = {
           '^knip\\.(json|ts)$',
           '^scripts/',
           '^e2e/',
+          '^interop/',
           '^main/electron/index\\.ts$',
           '^main/cli/companion\\.ts$',
           '^preload/index\\.ts$',
@@ -53,7 +53,7 @@ module.exports = {
       'domain-is-pure',
       'domain/ is pure TypeScript: it imports only itself (and pure libraries).',
       '^domain/',
-      '^(platform|gateway|bridge|registry|main|preload|renderer|e2e|scripts)/',
+      '^(platform|gateway|bridge|registry|main|preload|renderer|e2e|scripts|interop)/',
     ),
     {
       name: 'no-node-in-domain-or-renderer',
@@ -66,31 +66,31 @@ module.exports = {
       'platform-below-engines',
       'platform/ is OS glue for everything above it: it imports only domain/ and itself.',
       '^platform/',
-      '^(gateway|bridge|registry|main|preload|renderer|e2e|scripts)/',
+      '^(gateway|bridge|registry|main|preload|renderer|e2e|scripts|interop)/',
     ),
     forbid(
       'gateway-is-an-engine',
       'An engine imports only domain/, platform/ and libraries, never another engine or the app.',
       '^gateway/',
-      '^(bridge|registry|main|preload|renderer|e2e|scripts)/',
+      '^(bridge|registry|main|preload|renderer|e2e|scripts|interop)/',
     ),
     forbid(
       'bridge-is-an-engine',
       'An engine imports only domain/, platform/ and libraries, never another engine or the app.',
       '^bridge/',
-      '^(gateway|registry|main|preload|renderer|e2e|scripts)/',
+      '^(gateway|registry|main|preload|renderer|e2e|scripts|interop)/',
     ),
     forbid(
       'registry-is-an-engine',
       'An engine imports only domain/, platform/ and libraries, never another engine or the app.',
       '^registry/',
-      '^(gateway|bridge|main|preload|renderer|e2e|scripts)/',
+      '^(gateway|bridge|main|preload|renderer|e2e|scripts|interop)/',
     ),
     forbid(
       'app-below-hosts',
       'The app (services, assistant configs, playground, engine composition) never imports a host.',
       APP,
-      `${HOSTS}|^(preload|renderer|e2e|scripts)/`,
+      `${HOSTS}|^(preload|renderer|e2e|scripts|interop)/`,
     ),
     forbid(
       'hosts-are-independent',
@@ -99,7 +99,12 @@ module.exports = {
       '^main/(electron|cli)/',
     ),
     forbid('cli-host-alone', 'The CLI host does not import the other hosts.', '^main/cli/', '^main/electron/'),
-    forbid('main-not-up', 'main/ never imports the preload, the renderer or test code.', '^main/', '^(preload|renderer|e2e|scripts)/'),
+    forbid(
+      'main-not-up',
+      'main/ never imports the preload, the renderer or test code.',
+      '^main/',
+      '^(preload|renderer|e2e|scripts|interop)/',
+    ),
     forbid(
       'preload-forwards-only',
       'The preload forwards channel names: it imports only domain/.',
@@ -110,19 +115,19 @@ module.exports = {
       'renderer-only-domain',
       'The renderer imports only domain/ and its own files.',
       '^renderer/',
-      '^(platform|gateway|bridge|registry|main|preload|e2e|scripts)/',
+      '^(platform|gateway|bridge|registry|main|preload|e2e|scripts|interop)/',
     ),
     {
       name: 'production-never-imports-tests',
       comment: 'Test helpers stay out of what ships.',
       severity: 'error',
-      from: { pathNot: `${TEST}|^(e2e|scripts)/` },
+      from: { pathNot: `${TEST}|^(e2e|scripts|interop)/` },
       to: { path: TEST },
     },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|out|dist|test-results)/' },
+    exclude: { path: '(^|/)(node_modules|out|dist|test-results)/|^scripts/fixtures/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.depcruise.json' },
     enhancedResolveOptions: {

@@ -132,6 +132,8 @@ async function viaProxy(): Promise<FaultProxy> {
   const proxy = await startFaultProxy({ target: gateway.url, ca: gateway.caCertPem, cert, key });
   cleanups.push(() => proxy.close());
   await saveProfile({ name: profile, kind: 'remote', url: proxy.url, caFile: gateway.caCertPath });
+  // A secret is bound to the address it was entered for: enter it for the proxy's.
+  await storeCredentials(profile, { accessId: gateway.accessId, secretKey: gateway.secretKey, origin: proxy.url }, keychain);
   return proxy;
 }
 
@@ -158,11 +160,11 @@ describe('an assistant using the bridge', () => {
       arguments: { address: '0x52908400098527886E0F7030069857D2E4169EE7', asset_id: 'c60' },
     });
     expect(validate.isError).toBeFalsy();
-    expect(JSON.parse(textOf(validate)).status).toBe('ok');
+    expect((JSON.parse(textOf(validate)) as { status: string }).status).toBe('ok');
     const categories = await bridge.client.callTool({ name: 'get_listing_categories', arguments: {} });
     expect(categories.isError).toBeFalsy();
     const search = await bridge.client.callTool({ name: 'search_assets', arguments: { query: 'USDC' } });
-    expect(JSON.parse(textOf(search)).docs.length).toBeGreaterThan(0);
+    expect((JSON.parse(textOf(search)) as { docs: unknown[] }).docs.length).toBeGreaterThan(0);
     const prices = await bridge.client.callTool({ name: 'get_token_prices', arguments: { assets: ['c60', 'c0'] } });
     expect(prices.isError).toBeFalsy();
     const bad = await bridge.client.callTool({ name: 'validate_address', arguments: { address: 'nope', asset_id: 'c60' } });
@@ -404,7 +406,7 @@ describe('credentials and lifecycle', () => {
   it('does no network I/O before the first message, and a spawn-and-kill costs nothing', async () => {
     const proxy = await viaProxy();
     const bridge = spawnRaw(['--debug']);
-    await expect.poll(() => bridge.stderr()).toMatch(/ready: nothing is read or sent until the host speaks/);
+    await expect.poll(() => bridge.stderr(), { timeout: 15_000 }).toMatch(/ready: nothing is read or sent until the host speaks/);
     await new Promise((r) => setTimeout(r, 300));
     bridge.child.kill('SIGTERM');
     expect(await bridge.exited).toBe(0);

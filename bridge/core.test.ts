@@ -134,6 +134,21 @@ describe('forwarding', () => {
     await host.waitFor((m) => m.method === 'notifications/tools/list_changed');
   });
 
+  it('reads the event streams of a resumable gateway, whose priming events (an id, empty data) carry no message', async () => {
+    await gateway.close();
+    gateway = await startFakeGateway({ resumable: true });
+    const { host } = start();
+    await host.initialize(1);
+    expect(text(await call(host, 2, 'log'))).toBe('logged');
+    const slow = await call(host, 3, 'slow', { steps: 2, ms: 10 }, { progressToken: 'p-1' });
+    expect(text(slow)).toBe('done after 2');
+    expect(host.received.filter((m) => (m as Message).method === 'notifications/progress')).toHaveLength(2);
+    expect(host.received.filter((m) => (m as Message).error !== undefined)).toEqual([]);
+    await expect.poll(() => gateway.seen.some((r) => r.method === 'GET')).toBe(true);
+    await gateway.announce();
+    await host.waitFor((m) => m.method === 'notifications/tools/list_changed');
+  });
+
   it("relays a server→client request and the host's reply", async () => {
     const { host } = start();
     await host.initialize(1);
@@ -288,7 +303,7 @@ describe('failures', () => {
   });
 
   it('uses credentials stored while it runs after a 401', async () => {
-    let fresh: typeof TEST_CREDENTIALS | undefined;
+    let fresh: typeof TEST_CREDENTIALS | undefined = undefined;
     const { host } = start({ credentials: { accessId: 'old-id', secretKey: 'old-secret-1111' }, refreshCredentials: async () => fresh });
     expect(
       (await host.request(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } }))

@@ -38,7 +38,8 @@ export interface BridgeCoreOptions {
    * Resolves the target lazily, so nothing happens before the host speaks. Throws a BridgeError (missing
    * credentials, say), which answers the message that triggered it; the next message tries again.
    */
-  connect(): Promise<UpstreamTarget>;
+  /** `host` is the assistant's name from its initialize (clientInfo), when it sent one first. */
+  connect(host?: string): Promise<UpstreamTarget>;
   /** Re-reads the credentials after a 401/403, in case the user stored new ones while the bridge ran. */
   refreshCredentials?(): Promise<Credentials | undefined>;
   readonly log: Logger;
@@ -109,6 +110,8 @@ class BridgeSession {
   private target: UpstreamTarget | undefined;
   private upstream: Upstream | undefined;
   private connecting: Promise<Upstream> | undefined;
+  /** The host's clientInfo.name, so a setup error can name that host's setting. */
+  private hostName: string | undefined;
   /** The host's initialize, replayed (with a bridge-private id) when the session expires. */
   private initMessage: Record<string, unknown> | undefined;
   private initializedLine: string | undefined;
@@ -323,7 +326,7 @@ class BridgeSession {
     if (this.upstream) return Promise.resolve(this.upstream);
     this.connecting ??= (async () => {
       const started = performance.now();
-      const target = await this.options.connect();
+      const target = await this.options.connect(this.hostName);
       // performance.now() counts from process start: these show where a cold start goes.
       this.log.debug(
         `connected at ${started.toFixed(1)} ms after start, profile and credentials took ${(performance.now() - started).toFixed(1)} ms`,
@@ -356,6 +359,10 @@ class BridgeSession {
   }
 
   private async forwardRequest(p: Pending, message: Extract<Classified, { kind: 'request' }>, line: string): Promise<void> {
+    if (message.method === 'initialize') {
+      const name = (message.message.params as { clientInfo?: { name?: unknown } } | undefined)?.clientInfo?.name;
+      if (typeof name === 'string') this.hostName = name.slice(0, 100);
+    }
     const upstream = await this.connect();
     if (message.method === 'initialize') {
       await this.initialize(p, message, line, upstream);

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type Socket } from 'node:net';
+import type { Readable } from 'node:stream';
 import { isLoopbackHost } from '../platform/credentials/endpoint-url';
 
 export interface HttpRequest {
@@ -15,7 +16,7 @@ export interface HttpResponse {
   readonly statusText: string;
   /** A response header by lower-case name; repeated headers are joined with ", ". */
   header(name: string): string | undefined;
-  readonly body: AsyncIterable<Uint8Array>;
+  readonly body: Readable;
   /** Stops reading: the connection is closed rather than drained. */
   discard(): void;
 }

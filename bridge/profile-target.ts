@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { sessionBusHint } from '../domain/host-environment';
+import { readCaFile } from '../platform/credentials/ca-file';
 import { profilesFile, type PathContext } from '../platform/credentials/config-paths';
 import { CredentialsError, resolveCredentials } from '../platform/credentials/credentials';
 import { KeychainError, keychainModuleLoaded, type Credentials, type Keychain } from '../platform/credentials/keychain';
@@ -21,6 +22,8 @@ export interface ProfileTargetOptions {
   readonly timeoutSeconds?: number;
   /** Starts or finds the reference gateway for an `embedded` profile; the app supplies it (the bridge never imports the gateway). */
   readonly embedded?: EmbeddedGatewayStarter;
+  /** The assistant's clientInfo.name, so a keychain error can name that host's setting. */
+  readonly host?: string;
 }
 
 /** A reference gateway the bridge forwards to for an `embedded` profile. */
@@ -28,7 +31,7 @@ export interface EmbeddedGateway {
   readonly credentials: Credentials;
   readonly caPem: string | undefined;
   /** Starts the gateway again if nothing listens any more (the process that ran it exited). */
-  recover(): Promise<boolean>;
+  readonly recover: () => Promise<boolean>;
   /** Stops the gateway if this bridge started it. */
   close(): Promise<void>;
 }
@@ -52,25 +55,17 @@ function fixHint(profile: string): string {
 /** Trust for the gateway: the profile's CA file, plus NODE_EXTRA_CA_CERTS (which Node drops once a CA is given). */
 async function trust(profile: Profile, env: NodeJS.ProcessEnv): Promise<string | undefined> {
   if (!profile.caFile) return undefined;
-  let pem: string;
-  try {
-    pem = await readFile(profile.caFile, 'utf8');
-  } catch (error) {
+  const read = await readCaFile(profile.caFile);
+  if (!read.ok) {
     throw new BridgeError(
       ErrorCode.UpstreamUnreachable,
-      `Cannot read the CA file ${profile.caFile} of profile "${profile.name}" (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Point the profile at the gateway's CA certificate (companion login --profile ${profile.name} --ca-file <file>).`,
+      `The CA file ${profile.caFile} of profile "${profile.name}" ${read.problem}. Point the profile at the gateway's CA certificate (companion login --profile ${profile.name} --ca-file <file>).`,
       { cause: 'profile_invalid' },
     );
   }
-  if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
-    throw new BridgeError(
-      ErrorCode.UpstreamUnreachable,
-      `The CA file ${profile.caFile} of profile "${profile.name}" holds no PEM certificate.`,
-      { cause: 'profile_invalid' },
-    );
-  }
-  const extra = env.NODE_EXTRA_CA_CERTS ? await readFile(env.NODE_EXTRA_CA_CERTS, 'utf8').catch(() => '') : '';
-  return extra ? `${pem}\n${extra}` : pem;
+  // Node uses NODE_EXTRA_CA_CERTS the same way: what it cannot read is left out.
+  const extra = env.NODE_EXTRA_CA_CERTS ? await readCaFile(env.NODE_EXTRA_CA_CERTS) : undefined;
+  return extra?.ok ? `${read.pem}\n${extra.pem}` : read.pem;
 }
 
 async function loadProfile(options: ProfileTargetOptions): Promise<Profile> {
@@ -104,16 +99,24 @@ async function loadProfile(options: ProfileTargetOptions): Promise<Profile> {
 /** Reads the credentials, turning keychain and environment problems into errors the host shows the user. */
 export async function credentialsFor(
   profile: string,
-  options: Pick<ProfileTargetOptions, 'env' | 'keychain'>,
+  options: Pick<ProfileTargetOptions, 'env' | 'keychain' | 'host'> & {
+    /** Where the credentials will be sent: a secret entered for another origin is refused. */
+    readonly origin: string;
+  },
 ): Promise<Credentials | undefined> {
   try {
-    return (await resolveCredentials(profile, { env: options.env, ...(options.keychain ? { keychain: options.keychain } : {}) }))
-      ?.credentials;
+    return (
+      await resolveCredentials(profile, {
+        env: options.env,
+        origin: options.origin,
+        ...(options.keychain ? { keychain: options.keychain } : {}),
+      })
+    )?.credentials;
   } catch (error) {
     if (error instanceof KeychainError) {
       throw new BridgeError(
         ErrorCode.CredentialsMissing,
-        `Cannot read the credentials of profile "${profile}" from the OS keychain: ${error.message}`,
+        `Cannot read the credentials of profile "${profile}" from the OS keychain: ${error.message}${error.failure === 'no-session-bus' ? ` ${sessionBusHint(options.host)}` : ''}`,
         { cause: 'keychain_unavailable', failure: error.failure },
       );
     }
@@ -149,7 +152,7 @@ export async function connectProfile(options: ProfileTargetOptions): Promise<Ups
   try {
     // The keychain answers on a worker thread (and the daemon's side): start it first, then set up
     // TLS (CA store, handshake), which needs no credentials, while it runs.
-    const reading = embedded ? Promise.resolve(embedded.credentials) : credentialsFor(profile.name, options);
+    const reading = embedded ? Promise.resolve(embedded.credentials) : credentialsFor(profile.name, { ...options, origin: profile.url });
     reading.catch(() => undefined);
     // Once the module is in, the read is sent before anything below runs (its continuation was queued first).
     if (!embedded && !options.keychain) await keychainModuleLoaded();

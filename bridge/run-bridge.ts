@@ -62,6 +62,7 @@ export async function runBridge(options: RunBridgeOptions): Promise<void> {
     ...(options.timeoutSeconds !== undefined ? { timeoutSeconds: options.timeoutSeconds } : {}),
   };
   let profileName = options.profile;
+  let origin: string | undefined;
   try {
     await runBridgeCore({
       input: options.input,
@@ -73,12 +74,14 @@ export async function runBridge(options: RunBridgeOptions): Promise<void> {
       userAgent: `gateway-companion-bridge/${APP_VERSION}`,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onShutdown ? { onShutdown: options.onShutdown } : {}),
-      async connect() {
-        const t = await connectProfile(target);
+      async connect(host) {
+        const t = await connectProfile({ ...target, ...(host !== undefined ? { host } : {}) });
         profileName = t.profile;
+        origin = t.url.origin;
         return t;
       },
-      refreshCredentials: () => credentialsFor(profileName ?? 'default', target),
+      // Only ever for the origin the bridge connected to: a profile moved meanwhile gets nothing.
+      refreshCredentials: async () => (origin ? credentialsFor(profileName ?? 'default', { ...target, origin }) : undefined),
     });
   } finally {
     if (ownLog) log.close();

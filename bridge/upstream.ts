@@ -1,6 +1,7 @@
 import type { Credentials } from '../platform/credentials/keychain';
 import type { HttpClient, HttpResponse } from './http-client';
 import { SseParser } from '../platform/http/sse-parser';
+import { readBody } from '../platform/http/read-body';
 
 /** Why an exchange with the gateway failed; the bridge turns each kind into a JSON-RPC error naming it. */
 export type FailureKind = 'network' | 'reset' | 'tls' | 'http' | 'invalid' | 'too_large' | 'session_expired' | 'aborted';
@@ -57,18 +58,11 @@ function jsonRpcErrorMessage(text: string): string | undefined {
   return undefined;
 }
 
+/** A whole response body as text; past the limit the connection is closed rather than drained. */
 async function readText(res: HttpResponse, limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of res.body) {
-    size += chunk.length;
-    if (size > limit) {
-      res.discard();
-      throw new UpstreamFailure('too_large', `the response exceeds the ${limit} byte limit`);
-    }
-    chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length));
-  }
-  return Buffer.concat(chunks, size).toString('utf8');
+  const read = await readBody(res.body, limit);
+  if (!read.ok) throw new UpstreamFailure('too_large', `the response exceeds the ${limit} byte limit`);
+  return read.bytes.toString('utf8');
 }
 
 /** One JSON-RPC message from the gateway, parsed, with the single-line text to forward to the host. */
@@ -184,7 +178,7 @@ export class Upstream {
       this.emitParsed(event.data, onMessage, 'an event from the gateway');
     });
     try {
-      for await (const chunk of res.body) parser.push(chunk);
+      for await (const chunk of res.body as AsyncIterable<Uint8Array>) parser.push(chunk);
     } catch (error) {
       res.discard();
       if (error instanceof UpstreamFailure) throw error;

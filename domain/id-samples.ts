@@ -42,8 +42,8 @@ export interface SampleFormat {
   readonly checksummed: boolean;
   /** Characters a typo can plausibly produce in this format. */
   readonly alphabet: string;
-  generate(rng: Rng): string;
-  check(id: string): Check<string>;
+  readonly generate: (rng: Rng) => string;
+  readonly check: (id: string) => Check<string>;
 }
 
 const base58checkOf = (version: number[], rng: Rng): string =>

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startBrowserMode, type RunningApp } from './support/browser-mode';
 import { checksumTypo, compliantPng, freshValoperId, tempRegistry, testJpeg, type TempRegistry } from './support/registry-fixture';
-import { chooseChain, chooseFolder, next, nextButton, openWizard, shot, startAt } from './support/wizard-page';
+import { chooseFolder, next, nextButton, openWizard, shot, startAt } from './support/wizard-page';
 
 let app: RunningApp;
 let registry: TempRegistry;

@@ -1,14 +1,15 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { readBoundedFile } from '../platform/files/bounded-read';
+import { accountCheck } from './server/account-check';
 import { createHttpHandler, type HttpFault } from './server/http-handler';
 import { createMcpServer } from './server/mcp-server';
 import { SessionManager } from './server/sessions';
 import { UpstreamClient } from './server/upstream-client';
 import { certificateNames, ensureTlsMaterial } from './tls/certificates';
 import { AccountStore, type Account, type Scope } from './upstream/accounts';
-import type { RateLimit } from './upstream/rate-limit';
 import { startUpstream, type RunningUpstream } from './upstream/server';
 
 export interface GatewayOptions {
@@ -33,6 +34,10 @@ export interface GatewayOptions {
   allowedOrigins?: string[];
   /** Idle time after which a session expires (default 30 min). */
   sessionIdleMs?: number;
+  /** Sessions held at once (default 1,000); past it initialize is refused with 503, nobody's session is evicted. */
+  maxSessions?: number;
+  /** Sessions of one credential pair (default 64); its least recently used one makes room for its next. */
+  maxSessionsPerCredential?: number;
   /** Largest accepted MCP request body (default 1 MiB). */
   maxBodyBytes?: number;
   /** How long an upstream call may take (default 30 s). */
@@ -103,7 +108,8 @@ function validate(options: GatewayOptions): { host: string; port: number; path: 
 
 async function tlsFor(options: GatewayOptions, host: string) {
   if (options.tlsCert !== undefined && options.tlsKey !== undefined) {
-    const [cert, key] = await Promise.all([readFile(options.tlsCert, 'utf8'), readFile(options.tlsKey, 'utf8')]);
+    const pem = async (file: string) => (await readBoundedFile(file, { limit: 'tlsPem' })).toString('utf8');
+    const [cert, key] = await Promise.all([pem(options.tlsCert), pem(options.tlsKey)]);
     // With a certificate of your own, that certificate is what clients trust (or its CA, already trusted).
     return { caCertPath: options.tlsCert, caCertPem: cert, certPem: cert, keyPem: key };
   }
@@ -121,9 +127,15 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   if (options.upstream === undefined) {
     embedded = await startUpstream({ dataDir: options.dataDir, rateLimit: options.rateLimit, testHooks: options.testHooks });
   }
-  const demo = (embedded?.accounts ?? (accounts as AccountStore)).demo();
+  const demo = (embedded?.accounts ?? accounts!).demo();
   const client = new UpstreamClient(options.upstream ?? embedded?.url ?? '', options.upstreamTimeoutMs);
-  const sessions = new SessionManager(() => createMcpServer(client), { idleMs: options.sessionIdleMs, responseMode: options.responseMode });
+  const sessions = new SessionManager(() => createMcpServer(client), {
+    idleMs: options.sessionIdleMs,
+    responseMode: options.responseMode,
+    maxSessions: options.maxSessions,
+    maxSessionsPerCredential: options.maxSessionsPerCredential,
+  });
+  const embeddedAccounts = embedded?.accounts;
   const faults: HttpFault[] = [];
   const handler = createHttpHandler({
     path,
@@ -132,6 +144,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     allowedOrigins: options.allowedOrigins ?? [],
     hostNames: certificateNames(host),
     sessions,
+    // The embedded upstream's accounts are at hand; an external upstream is asked per call instead.
+    ...(embeddedAccounts ? { authenticate: accountCheck((id) => embeddedAccounts.get(id)?.secretKey) } : {}),
     faults,
   });
 

@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { EVENT_NAMES, IPC_EVENT, IPC_INVOKE, type Envelope } from '../domain/ipc/contract';
+import { EVENT_NAMES, IPC_EVENT, IPC_INVOKE, type Envelope } from '../domain/ipc/channel-names';
 import { createFacade } from '../domain/ipc/facade';
 
 const eventNames = new Set<string>(EVENT_NAMES);

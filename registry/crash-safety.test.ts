@@ -58,10 +58,10 @@ describe('crash safety and concurrent writers', () => {
   function start(): Child {
     const proc = spawn(process.execPath, [childScript, 'flip', root, CHAIN, historyDir, lockDir, id], { stdio: ['pipe', 'pipe', 'pipe'] });
     let err = '';
-    proc.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    proc.stderr.on('data', (d: Buffer) => (err += d.toString()));
     let out = '';
     const waiting: [string, () => void][] = [];
-    proc.stdout!.on('data', (d: Buffer) => {
+    proc.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       for (const [word, resolve] of waiting) if (out.includes(word)) resolve();
     });

@@ -3,6 +3,15 @@
  * every finding carries the `field` it is about). Id validity comes from the shared domain module only.
  */
 import { checkValidatorId, getRegistryChain } from '../domain/index';
+import {
+  DESCRIPTION_MAX,
+  ENTRY_GROUP_NAMES,
+  ENTRY_GROUPS,
+  ENTRY_KEYS,
+  ENTRY_TEXT_FIELDS,
+  NAME_MAX,
+  type EntryGroup,
+} from '../domain/registry-entry';
 import { finding, type Finding, type FindingPlace } from './findings';
 import { isSafeFolderName, rel } from './layout';
 import type { EntrySpan } from './list-reader';
@@ -10,15 +19,8 @@ import { checkText } from './text-rules';
 import type { Position } from './text-position';
 import { checkWebsite } from './website-rule';
 
-export const REQUIRED_FIELDS = ['id', 'name', 'description', 'website'] as const;
-const TOP_FIELDS = new Set<string>([...REQUIRED_FIELDS, 'payout', 'staking', 'status']);
-const SUB_FIELDS: Record<string, readonly string[]> = {
-  payout: ['commission', 'payoutDelay', 'payoutPeriod'],
-  staking: ['minDelegation'],
-  status: ['disabled', 'note'],
-};
-export const NAME_MAX = 50;
-export const DESCRIPTION_MAX = 500;
+const TOP_FIELDS = new Set<string>(ENTRY_KEYS);
+const SUB_FIELDS: Readonly<Record<EntryGroup, readonly string[]>> = ENTRY_GROUPS;
 
 export interface CheckEntryOptions {
   /** Where the entry lives; defaults to the chain's list.json. */
@@ -55,8 +57,8 @@ export function checkEntry(chain: string, entry: unknown, options: CheckEntryOpt
   }
 
   const out: Finding[] = [];
-  const strings: Partial<Record<(typeof REQUIRED_FIELDS)[number], string>> = {};
-  for (const key of REQUIRED_FIELDS) {
+  const strings: Partial<Record<(typeof ENTRY_TEXT_FIELDS)[number], string>> = {};
+  for (const key of ENTRY_TEXT_FIELDS) {
     const value = entry[key];
     if (value === undefined) out.push(finding('field-missing', at(key), `The required field "${key}" is missing. Add it as text.`));
     else if (typeof value !== 'string')
@@ -99,7 +101,7 @@ export function checkEntry(chain: string, entry: unknown, options: CheckEntryOpt
   }
   if (strings.website !== undefined) out.push(...checkWebsite(strings.website, at('website')));
 
-  for (const key of ['payout', 'staking', 'status'] as const) {
+  for (const key of ENTRY_GROUP_NAMES) {
     const value = entry[key];
     if (value === undefined) continue;
     if (!isObject(value)) {
@@ -108,12 +110,12 @@ export function checkEntry(chain: string, entry: unknown, options: CheckEntryOpt
     }
     out.push(...checkOptional(key, value, at));
     for (const sub of Object.keys(value)) {
-      if (!SUB_FIELDS[key]!.includes(sub))
+      if (!SUB_FIELDS[key].includes(sub))
         out.push(
           finding(
             'field-unknown',
             at(`${key}.${sub}`),
-            `"${key}.${sub}" is not a field of the registry format (known: ${SUB_FIELDS[key]!.join(', ')}). The wallet ignores it; remove it unless this chain's other entries use it.`,
+            `"${key}.${sub}" is not a field of the registry format (known: ${SUB_FIELDS[key].join(', ')}). The wallet ignores it; remove it unless this chain's other entries use it.`,
           ),
         );
     }
@@ -177,7 +179,7 @@ function checkId(chain: string, id: string, place: FindingPlace, existingIds: Re
   return out;
 }
 
-function checkOptional(key: 'payout' | 'staking' | 'status', value: Obj, at: (field: string) => FindingPlace): Finding[] {
+function checkOptional(key: EntryGroup, value: Obj, at: (field: string) => FindingPlace): Finding[] {
   const out: Finding[] = [];
   const isCount = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0;
   if (key === 'payout') {

@@ -2,6 +2,8 @@
  * Why a registry operation was refused. `code` is stable for the UI; `message` is for people.
  * Findings describe content; a RegistryError means nothing was written or read as asked.
  */
+import { FileReadError } from '../platform/files/bounded-read';
+
 export type RegistryErrorCode =
   | 'not-a-registry'
   | 'unknown-chain'
@@ -11,6 +13,7 @@ export type RegistryErrorCode =
   | 'entry-has-duplicate-keys'
   | 'blocked-by-findings'
   | 'changed-on-disk'
+  | 'file-unreadable'
   | 'busy'
   | 'unsafe-id'
   | 'nothing-to-undo'
@@ -26,4 +29,9 @@ export class RegistryError extends Error {
   ) {
     super(message);
   }
+}
+
+/** A file that could not be read safely (missing, not a regular file, too large, outside the folder) as a refusal with `code`; other errors pass through. */
+export function refusalFor(error: unknown, code: RegistryErrorCode): unknown {
+  return error instanceof FileReadError ? new RegistryError(code, error.message) : error;
 }

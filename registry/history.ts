@@ -10,7 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { configDir, currentPathContext, type PathContext } from '../platform/credentials/config-paths';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from '../platform/files/atomic-write';
 
 export const KEEP_OPERATIONS = 200;
 

@@ -19,25 +19,15 @@ export {
   type Severity,
 } from './findings';
 export { checkRegistry, type CheckRegistryOptions, type RegistryReport, type RegistrySummary, type ScanProgress } from './scanner';
-export { checkEntries, checkEntry, DESCRIPTION_MAX, NAME_MAX, type CheckEntryOptions } from './entry-rules';
+export { checkEntries, checkEntry, type CheckEntryOptions } from './entry-rules';
 export { checkLogo, LOGO_RULES, type LogoCheck, type LogoFacts } from './logo-rules';
 export { parseList, readList, type EntrySpan, type ListDocument } from './list-reader';
 export { formatList, type ListStyle } from './list-format';
 export { isRegistryRoot, listChainFolders, rel as registryPaths } from './layout';
-export {
-  planWrite,
-  type EntryChanges,
-  type EntryInput,
-  type LogoInput,
-  type PlanOptions,
-  type PlannedFile,
-  type WriteOperation,
-  type WritePlan,
-} from './write-plan';
+export { planWrite, type LogoInput, type PlanOptions, type PlannedFile, type WriteOperation, type WritePlan } from './write-plan';
 export { applyWrite, registryHistory, undo, type AppliedWrite, type UndoOptions, type UndoResult, type WriteOptions } from './write-apply';
 export { defaultHistoryDir, KEEP_OPERATIONS, type HistoryRecord } from './history';
 export { fixLogo, type CropBox, type FixLogoOptions, type LogoEncoding, type LogoFixResult } from './logo-fixer';
 export { circlePreviews, PREVIEW_BACKGROUNDS, toDataUrl, type LogoPreviews } from './logo-preview';
 export { RegistryError, type RegistryErrorCode } from './errors';
-export { readIfExists, writeFileAtomic } from './atomic-write';
 export { CHECK_PIXEL_LIMIT, FIX_PIXEL_LIMIT } from './sharp-loader';

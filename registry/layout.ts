@@ -1,6 +1,7 @@
 /** Where things live in a registry clone: `blockchains/<chain>/validators/{list.json,assets/<id>/logo.png}`. */
 import { readdir, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
+import { readBoundedFileIfExists } from '../platform/files/bounded-read';
 
 export const LOGO_FILE_NAME = 'logo.png';
 
@@ -15,6 +16,14 @@ export const rel = {
 
 export function absolute(root: string, relPath: string): string {
   return join(root, ...relPath.split('/'));
+}
+
+/**
+ * A file of the registry (a list.json or a logo), or null when it does not exist. Read within its size cap
+ * and only when it stays inside the registry folder; otherwise a FileReadError says why.
+ */
+export function readRegistryFile(root: string, relPath: string): Promise<Buffer | null> {
+  return readBoundedFileIfExists(absolute(root, relPath), { limit: relPath.endsWith('/list.json') ? 'list' : 'image', root });
 }
 
 async function isDirectory(path: string): Promise<boolean> {

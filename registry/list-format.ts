@@ -3,6 +3,8 @@
  * raw UTF-8 (JSON.stringify never escapes non-ASCII or `/`), in the file's own indentation and line ending.
  * All 52 real files re-emit byte for byte through formatList (see list-format.test.ts).
  */
+import { ENTRY_GROUPS, ENTRY_KEYS } from '../domain/registry-entry';
+
 export interface ListStyle {
   /** One indentation step: '    ', '\t', or '' for a file written on one line. */
   readonly indent: string;
@@ -16,12 +18,7 @@ export interface ListStyle {
 
 export const DEFAULT_STYLE: ListStyle = { indent: '    ', eol: '\n', bom: false, leading: '', trailing: '\n' };
 
-const TOP_KEYS = ['id', 'name', 'description', 'website', 'payout', 'staking', 'status'];
-const SUB_KEYS: Record<string, readonly string[]> = {
-  payout: ['commission', 'payoutDelay', 'payoutPeriod'],
-  staking: ['minDelegation'],
-  status: ['disabled', 'note'],
-};
+const SUB_KEYS: Readonly<Record<string, readonly string[]>> = ENTRY_GROUPS;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -33,14 +30,14 @@ function ordered(obj: Record<string, unknown>, known: readonly string[], nested:
   for (const k of keys) {
     const v = obj[k];
     if (v === undefined) continue;
-    out[k] = nested && isPlainObject(v) && SUB_KEYS[k] ? ordered(v, SUB_KEYS[k]!, false) : v;
+    out[k] = nested && isPlainObject(v) && SUB_KEYS[k] ? ordered(v, SUB_KEYS[k], false) : v;
   }
   return out;
 }
 
 /** Key order `id, name, description, website, payout, staking, status`, then any other keys as given. */
 export function orderEntry(entry: Record<string, unknown>): Record<string, unknown> {
-  return ordered(entry, TOP_KEYS, true);
+  return ordered(entry, ENTRY_KEYS, true);
 }
 
 /** One value as it appears at nesting `level` (its first line is not indented: the caller places it). */

@@ -4,7 +4,7 @@
  * byte alone.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readBoundedFile } from '../platform/files/bounded-read';
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { finding, type Finding, type FindingPlace } from './findings';
 import { DEFAULT_STYLE, formatList, type ListStyle } from './list-format';
@@ -287,6 +287,10 @@ export function parseList(bytes: Buffer, place: FindingPlace): ListDocument {
   };
 }
 
-export async function readList(file: string, place: FindingPlace): Promise<ListDocument> {
-  return parseList(await readFile(file), place);
+/**
+ * Reads and parses a list.json within the list size cap. With `root`, the file must stay inside that
+ * registry folder. A file that is missing, not a regular file or too large throws a FileReadError.
+ */
+export async function readList(file: string, place: FindingPlace, root?: string): Promise<ListDocument> {
+  return parseList(await readBoundedFile(file, { limit: 'list', ...(root === undefined ? {} : { root }) }), place);
 }

@@ -5,7 +5,7 @@
  * (lossless at maximum compression first, then palette quantisation at falling quality), metadata
  * stripped. The input is decoded once; encodings are tried from the resized pixels.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { FileReadError, readBoundedFile } from '../platform/files/bounded-read';
 import { RegistryError } from './errors';
 import { checkLogo, LOGO_RULES, type LogoCheck } from './logo-rules';
 import { circlePreviews, type LogoPreviews } from './logo-preview';
@@ -107,14 +107,13 @@ async function readInput(input: Buffer | string): Promise<Buffer> {
     if (input.length > MAX_INPUT_BYTES) throw tooBig(input.length);
     return input;
   }
-  let size: number;
-  try {
-    size = (await stat(input)).size;
-  } catch {
-    throw unfixable(`The image "${input}" could not be opened: the file does not exist or cannot be read.`);
-  }
-  if (size > MAX_INPUT_BYTES) throw tooBig(size);
-  return readFile(input);
+  return readBoundedFile(input, { limit: MAX_INPUT_BYTES }).catch((error: unknown) => {
+    if (!(error instanceof FileReadError)) throw error;
+    if (error.reason === 'too-large') throw tooBig(error.size ?? MAX_INPUT_BYTES + 1);
+    if (error.reason === 'missing' || error.reason === 'unreadable')
+      throw unfixable(`The image "${input}" could not be opened: the file does not exist or cannot be read.`);
+    throw unfixable(error.message);
+  });
 }
 
 /** Width and height of the upright image, without decoding pixels. */

@@ -3,7 +3,7 @@
  * at most 100,000 bytes. The header is read first; pixels are decoded only when the header is sane,
  * with sharp's limitInputPixels as a second guard, so a 20000×20000 image is refused in milliseconds.
  */
-import { open, readFile, stat } from 'node:fs/promises';
+import { FILE_CAPS, FileReadError, openRegularFile, readAtMost } from '../platform/files/bounded-read';
 import { finding, type Finding, type FindingPlace } from './findings';
 import { scanPng, sniffImageFormat } from './png-chunks';
 import { CHECK_PIXEL_LIMIT, DECODE_TIMEOUT_SECONDS, loadSharp } from './sharp-loader';
@@ -17,8 +17,7 @@ export const LOGO_RULES = {
   metadataNoticeBytes: 4_096,
 } as const;
 
-/** Files beyond this are not read whole: only the header is inspected. */
-const READ_WHOLE_LIMIT = 32 * 1024 * 1024;
+/** Files beyond the image cap are not read whole: only this much of their header is inspected. */
 const HEAD_BYTES = 1024 * 1024;
 
 export interface LogoFacts {
@@ -114,14 +113,14 @@ function decoderMessage(error: unknown): string {
   return text.length > 160 ? `${text.slice(0, 157)}…` : text;
 }
 
-async function readLogo(file: string): Promise<{ bytes: Buffer; size: number; partial: boolean }> {
-  const { size } = await stat(file);
-  if (size <= READ_WHOLE_LIMIT) return { bytes: await readFile(file), size, partial: false };
-  const handle = await open(file, 'r');
+async function readLogo(file: string, root: string | undefined): Promise<{ bytes: Buffer; size: number; partial: boolean }> {
+  const { handle, size } = await openRegularFile(file, root === undefined ? {} : { root });
   try {
-    const head = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, 0);
-    return { bytes: head.subarray(0, bytesRead), size, partial: true };
+    if (size > FILE_CAPS.image) return { bytes: await readAtMost(handle, HEAD_BYTES, HEAD_BYTES), size, partial: true };
+    const bytes = await readAtMost(handle, FILE_CAPS.image + 1, size);
+    // A file that grew past the cap while being read: keep its header only.
+    if (bytes.length > FILE_CAPS.image) return { bytes: Buffer.from(bytes.subarray(0, HEAD_BYTES)), size: bytes.length, partial: true };
+    return { bytes, size: bytes.length, partial: false };
   } finally {
     await handle.close();
   }
@@ -129,20 +128,24 @@ async function readLogo(file: string): Promise<{ bytes: Buffer; size: number; pa
 
 /**
  * Checks a logo given as bytes or as a file path. Never throws for bad content: everything is a finding.
- * `place.path` defaults to the file path (or "logo.png" for bytes).
+ * `place.path` defaults to the file path (or "logo.png" for bytes). With `root`, a file path must stay
+ * inside that folder.
  */
-export async function checkLogo(input: Buffer | string, place: Partial<FindingPlace> = {}): Promise<LogoCheck> {
+export async function checkLogo(input: Buffer | string, place: Partial<FindingPlace> = {}, root?: string): Promise<LogoCheck> {
   const where: FindingPlace = { ...place, path: place.path ?? (typeof input === 'string' ? input : 'logo.png') };
   let bytes: Buffer;
   let size: number;
   let partial = false;
   if (typeof input === 'string') {
     try {
-      ({ bytes, size, partial } = await readLogo(input));
+      ({ bytes, size, partial } = await readLogo(input, root));
     } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : decoderMessage(error);
+      const message =
+        error instanceof FileReadError
+          ? `The logo could not be read: ${error.reason === 'missing' ? 'the file does not exist.' : error.message}`
+          : `The logo could not be read: ${decoderMessage(error)}.`;
       return {
-        findings: [finding('logo-unreadable', where, `The logo could not be read: ${reason}.`)],
+        findings: [finding('logo-unreadable', where, message)],
         facts: { bytes: 0, format: null, decoded: false },
       };
     }

@@ -1,4 +1,5 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, readFile, rename, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,5 +147,39 @@ describe('checkRegistry on a damaged registry', () => {
       'tron logo-not-png',
       'tron logo-orphan-folder',
     ]);
+  });
+});
+
+describe.runIf(process.platform !== 'win32')('checkRegistry on a registry with special files', () => {
+  let root: string;
+  let outside: string;
+  beforeAll(async () => {
+    root = await tempDir();
+    outside = await tempDir();
+    const validators = (chain: string) => join(root, 'blockchains', chain, 'validators');
+    for (const chain of ['cosmos', 'tron', 'osmosis', 'solana']) await mkdir(validators(chain), { recursive: true });
+    execFileSync('mkfifo', [join(validators('cosmos'), 'list.json')]);
+    await symlink('/dev/zero', join(validators('tron'), 'list.json'));
+    await writeFile(join(outside, 'list.json'), '[]');
+    await symlink(join(outside, 'list.json'), join(validators('osmosis'), 'list.json'));
+    await mkdir(join(validators('solana'), 'list.json'));
+  });
+  afterAll(async () => {
+    await removeDir(root);
+    await removeDir(outside);
+  });
+
+  it('ends quickly with one clear finding per list: a FIFO, /dev/zero, a link out of the folder, a folder', async () => {
+    const started = Date.now();
+    const report = await checkRegistry(root);
+    expect(Date.now() - started).toBeLessThan(2000);
+    const byChain: Record<string, string> = Object.fromEntries(report.findings.map((f) => [f.chain ?? '', `${f.code}: ${f.message}`]));
+    expect(report.findings).toHaveLength(4);
+    expect(byChain['cosmos']).toMatch(
+      /^list-unreadable: .*cosmos\/validators\/list\.json is a named pipe \(FIFO\), not a regular file; replace it/,
+    );
+    expect(byChain['tron']).toMatch(/^list-unreadable: .*tron\/validators\/list\.json leads outside .* \(a symbolic link to \/dev\/zero\)/);
+    expect(byChain['osmosis']).toMatch(/^list-unreadable: .*osmosis\/validators\/list\.json leads outside .* \(a symbolic link to /);
+    expect(byChain['solana']).toMatch(/^list-unreadable: .*solana\/validators\/list\.json is a folder, not a regular file/);
   });
 });

@@ -3,8 +3,8 @@
  * are small); logos are decoded a few at a time on sharp's thread pool. Progress counts lists plus
  * logo files, both known before checking starts, so a progress bar never goes backwards.
  */
-import { readFile } from 'node:fs/promises';
 import { getRegistryChain } from '../domain/index';
+import { FileReadError } from '../platform/files/bounded-read';
 import { mapLimit } from './concurrency';
 import { checkEntries } from './entry-rules';
 import { RegistryError } from './errors';
@@ -12,7 +12,7 @@ import { countFindings, finding, sortFindings, type Finding, type FindingCounts 
 import { absolute, listChainFolders, notARegistryMessage, rel } from './layout';
 import { checkLogoFolders, listAssets, logoFiles, type AssetsListing, type LogoFile } from './logo-folder-rules';
 import { checkLogo } from './logo-rules';
-import { parseList } from './list-reader';
+import { readList, type ListDocument } from './list-reader';
 
 export interface ScanProgress {
   /** 'discover' once at the start (total not known yet), 'check' per finished item, 'done' at the end. */
@@ -69,11 +69,11 @@ async function checkList(root: string, chain: string, assets: AssetsListing): Pr
       ),
     );
   }
-  let bytes: Buffer;
+  let doc: ListDocument;
   try {
-    bytes = await readFile(absolute(root, path));
+    doc = await readList(absolute(root, path), { path, chain }, root);
   } catch (error) {
-    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    const missing = error instanceof FileReadError && error.reason === 'missing';
     findings.push(
       missing
         ? finding(
@@ -81,11 +81,14 @@ async function checkList(root: string, chain: string, assets: AssetsListing): Pr
             { path, chain },
             `The chain has a validators folder but no list.json. Create it with the content [] or remove the folder.`,
           )
-        : finding('list-unreadable', { path, chain }, `list.json could not be read: ${(error as Error).message}.`),
+        : finding(
+            'list-unreadable',
+            { path, chain },
+            error instanceof FileReadError ? error.message : `list.json could not be read: ${(error as Error).message}.`,
+          ),
     );
     return { findings, entries: 0 };
   }
-  const doc = parseList(bytes, { path, chain });
   findings.push(...doc.findings);
   if (!doc.ok) return { findings, entries: 0 };
   findings.push(...checkEntries(chain, doc.entries, doc.spans, path));
@@ -141,7 +144,7 @@ export async function checkRegistry(root: string, options: CheckRegistryOptions 
     allLogos,
     concurrency,
     async (logo) => {
-      const { findings } = await checkLogo(absolute(root, logo.path), { path: logo.path, chain: logo.chain, id: logo.id });
+      const { findings } = await checkLogo(absolute(root, logo.path), { path: logo.path, chain: logo.chain, id: logo.id }, root);
       tick(logo.path, logo.chain);
       return findings;
     },

@@ -79,4 +79,19 @@ describe('unifiedDiff', () => {
       expect(applyPatch(before, diff), `${JSON.stringify(before)} -> ${JSON.stringify(after)}`).toBe(after);
     }
   });
+
+  it('shows texts too different to align as one hunk that replaces every line', () => {
+    // 1,386 differing lines: past the limit, so even the seven shared lines show as removed and added.
+    const text = (word: string) => Array.from({ length: 700 }, (_, i) => (i % 100 === 50 ? 'kept' : `${word} ${i}`));
+    const before = text('old').join('\n');
+    const after = `${text('new').join('\n')}\n`;
+    const diff = unifiedDiff(before, after, { path: 'f' });
+    const lines = diff.split('\n');
+    expect(lines.slice(0, 4)).toEqual(['--- a/f', '+++ b/f', '@@ -1,700 +1,700 @@', '-old 0']);
+    expect(lines.filter((l) => l.startsWith('@@') || l.startsWith(' '))).toHaveLength(1);
+    expect(lines.filter((l) => l === '-kept' || l === '+kept')).toHaveLength(14);
+    expect(lines[703]).toBe('\\ No newline at end of file');
+    expect(lines[704]).toBe('+new 0');
+    expect(applyPatch(before, diff)).toBe(after);
+  });
 });

@@ -1,7 +1,7 @@
 /** Hidden-character and whitespace checks for names, descriptions and notes. */
 import { finding, type Finding, type FindingPlace } from './findings';
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+const CONTROL = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
 const ZERO_WIDTH = /[\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]/gu;
 const PICTOGRAPH = /\p{Extended_Pictographic}/u;
 

@@ -3,10 +3,10 @@
  * plan was made from (else refuse: someone else wrote in between), save the previous versions to the
  * history, then replace each file atomically. Undo restores the saved versions the same way.
  */
-import { mkdir, rmdir, stat, unlink } from 'node:fs/promises';
+import { rmdir, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { readIfExists, syncDirectory, writeFileAtomic } from './atomic-write';
-import { RegistryError } from './errors';
+import { syncDirectory, writeFileAtomic } from '../platform/files/atomic-write';
+import { RegistryError, refusalFor } from './errors';
 import {
   defaultHistoryDir,
   listHistory,
@@ -17,7 +17,7 @@ import {
   type HistoryFile,
   type HistoryRecord,
 } from './history';
-import { absolute } from './layout';
+import { absolute, readRegistryFile } from './layout';
 import { sha256 } from './list-reader';
 import type { WritePlan } from './write-plan';
 import { withRegistryLock, type LockOptions } from './write-lock';
@@ -68,7 +68,9 @@ export async function applyWrite(plan: WritePlan, options: WriteOptions = {}): P
     root,
     async () => {
       for (const file of plan.files) {
-        const now = await readIfExists(absolute(root, file.path));
+        const now = await readRegistryFile(root, file.path).catch((error: unknown) => {
+          throw refusalFor(error, 'changed-on-disk');
+        });
         if ((now ? sha256(now) : null) !== file.beforeHash) throw new RegistryError('changed-on-disk', changedMessage(file.path));
       }
       const files: HistoryFile[] = [];
@@ -86,9 +88,7 @@ export async function applyWrite(plan: WritePlan, options: WriteOptions = {}): P
         plan.files.map((f) => f.before),
       );
       for (const file of plan.files) {
-        const target = absolute(root, file.path);
-        await mkdir(dirname(target), { recursive: true });
-        await writeFileAtomic(target, file.after);
+        await writeFileAtomic(absolute(root, file.path), file.after, { createDir: true });
       }
       await pruneHistory(historyDir);
       return { operationId: record.id, written: plan.files.map((f) => f.path), historyDir };
@@ -135,7 +135,9 @@ export async function undo(root: string, options: UndoOptions = {}): Promise<Und
       // Refuse if any file moved on since: undoing would throw away someone's later change.
       const now: (Buffer | null)[] = [];
       for (const file of target.files) {
-        const bytes = await readIfExists(absolute(root, file.path));
+        const bytes = await readRegistryFile(root, file.path).catch((error: unknown) => {
+          throw refusalFor(error, 'undo-conflict');
+        });
         const hash = bytes ? sha256(bytes) : null;
         if (hash !== file.afterHash && hash !== file.beforeHash) {
           throw new RegistryError(
@@ -171,8 +173,7 @@ export async function undo(root: string, options: UndoOptions = {}): Promise<Und
         const path = absolute(root, file.path);
         const previous = await readBefore(historyDir, target, i);
         if (previous) {
-          await mkdir(dirname(path), { recursive: true });
-          await writeFileAtomic(path, previous);
+          await writeFileAtomic(path, previous, { createDir: true });
         } else {
           await unlink(path).catch((e: NodeJS.ErrnoException) => {
             if (e.code !== 'ENOENT') throw e;

@@ -6,39 +6,19 @@
  * (an old problem of the entry, such as a missing logo, does not stop you from disabling it). Any
  * blocking code can be overridden by name.
  */
-import { readFile, stat } from 'node:fs/promises';
-import { readIfExists } from './atomic-write';
+import { FileReadError, readBoundedFile } from '../platform/files/bounded-read';
 import { checkValidatorId, getRegistryChain } from '../domain/index';
+import { EDITABLE_TEXT_FIELDS, ENTRY_GROUP_NAMES, type EntryChanges, type EntryInput } from '../domain/registry-entry';
 import { checkEntry } from './entry-rules';
-import { RegistryError } from './errors';
+import { RegistryError, refusalFor } from './errors';
 import { finding, isFindingCode, type Finding, type FindingCode } from './findings';
-import { absolute, isSafeFolderName, listChainFolders, notARegistryMessage, rel } from './layout';
+import { isSafeFolderName, listChainFolders, notARegistryMessage, readRegistryFile, rel } from './layout';
 import { appendEntry, replaceEntry } from './list-edit';
 import { encodeList, formatValue, orderEntry } from './list-format';
 import { parseList, sha256, type ListDocument } from './list-reader';
 import { fixLogo, type FixLogoOptions, type LogoFixResult } from './logo-fixer';
 import { checkLogo } from './logo-rules';
 import { unifiedDiff } from './text-diff';
-
-export interface EntryInput {
-  id: string;
-  name: string;
-  description: string;
-  website: string;
-  payout?: { commission?: number; payoutDelay?: number; payoutPeriod?: number };
-  staking?: { minDelegation?: number };
-  status?: { disabled?: boolean; note?: string };
-}
-
-/** For update: a field left undefined stays as it is; null removes it. Sub-objects are merged key by key. */
-export interface EntryChanges {
-  name?: string;
-  description?: string;
-  website?: string;
-  payout?: { commission?: number | null; payoutDelay?: number | null; payoutPeriod?: number | null } | null;
-  staking?: { minDelegation?: number | null } | null;
-  status?: { disabled?: boolean | null; note?: string | null } | null;
-}
 
 /** A logo to write with the entry: bytes or a file path, optionally run through the fixer first. */
 export interface LogoInput {
@@ -95,17 +75,17 @@ const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null &
 
 function applyChanges(old: Obj, changes: EntryChanges): Obj {
   const next: Obj = structuredClone(old);
-  for (const key of ['name', 'description', 'website'] as const) {
+  for (const key of EDITABLE_TEXT_FIELDS) {
     if (changes[key] !== undefined) next[key] = changes[key];
   }
-  for (const key of ['payout', 'staking', 'status'] as const) {
+  for (const key of ENTRY_GROUP_NAMES) {
     const change = changes[key];
     if (change === undefined) continue;
     if (change === null) {
       delete next[key];
       continue;
     }
-    const merged: Obj = isObject(next[key]) ? { ...(next[key] as Obj) } : {};
+    const merged: Obj = isObject(next[key]) ? { ...next[key] } : {};
     for (const [k, v] of Object.entries(change)) {
       if (v === null) delete merged[k];
       else if (v !== undefined) merged[k] = v;
@@ -119,7 +99,7 @@ function applyChanges(old: Obj, changes: EntryChanges): Obj {
 /** Drops undefined values and empty optional objects from a caller's entry. */
 function cleanEntry(input: EntryInput): Obj {
   const out: Obj = { id: input.id, name: input.name, description: input.description, website: input.website };
-  for (const key of ['payout', 'staking', 'status'] as const) {
+  for (const key of ENTRY_GROUP_NAMES) {
     const sub = input[key];
     if (!sub) continue;
     const kept = Object.fromEntries(Object.entries(sub).filter(([, v]) => v !== undefined));
@@ -141,7 +121,9 @@ async function loadList(root: string, chain: string): Promise<ListDocument> {
     );
   }
   const path = rel.list(chain);
-  const bytes = await readIfExists(absolute(root, path));
+  const bytes = await readRegistryFile(root, path).catch((error: unknown) => {
+    throw refusalFor(error, 'list-unparseable');
+  });
   if (!bytes) throw new RegistryError('list-unparseable', `${path} does not exist. Restore it (git checkout) before writing.`);
   const doc = parseList(bytes, { path, chain });
   if (!doc.ok) {
@@ -173,7 +155,9 @@ interface LogoPlan {
 async function planLogo(root: string, chain: string, id: string, logo: LogoInput | undefined): Promise<LogoPlan> {
   const path = rel.logo(chain, id);
   const place = { path, chain, id };
-  const current = await readIfExists(absolute(root, path));
+  const current = await readRegistryFile(root, path).catch((error: unknown) => {
+    throw refusalFor(error, 'file-unreadable');
+  });
   if (!logo) {
     if (!current)
       return {
@@ -189,18 +173,17 @@ async function planLogo(root: string, chain: string, id: string, logo: LogoInput
   } else if (Buffer.isBuffer(logo.source)) {
     bytes = logo.source;
   } else {
-    const size = await stat(logo.source).then(
-      (s) => s.size,
-      () => null,
-    );
-    if (size === null) throw new RegistryError('invalid-option', `The logo file "${logo.source}" does not exist.`);
     // A logo must be under 100 kB; do not read a huge file only to say so.
-    if (size > MAX_UNFIXED_LOGO_BYTES)
+    bytes = await readBoundedFile(logo.source, { limit: MAX_UNFIXED_LOGO_BYTES }).catch((error: unknown) => {
+      if (!(error instanceof FileReadError)) throw error;
+      if (error.reason === 'missing') throw new RegistryError('invalid-option', `The logo file "${String(logo.source)}" does not exist.`);
+      if (error.reason !== 'too-large') throw new RegistryError('invalid-option', error.message);
+      const size = error.size === undefined ? 'over 8 MB' : `${(error.size / 1e6).toFixed(1)} MB`;
       throw new RegistryError(
         'invalid-option',
-        `The logo file is ${(size / 1e6).toFixed(1)} MB; a logo must be under 100 kB. Let the companion convert it (--fix-logo, or "fix" in the app).`,
+        `The logo file is ${size}; a logo must be under 100 kB. Let the companion convert it (--fix-logo, or "fix" in the app).`,
       );
-    bytes = await readFile(logo.source);
+    });
   }
   const findings = (await checkLogo(bytes, place)).findings;
   const file = current?.equals(bytes) ? undefined : { path, before: current, beforeHash: current ? sha256(current) : null, after: bytes };

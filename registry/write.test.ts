@@ -6,7 +6,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { defaultHistoryDir } from './history';
 import { parseList } from './list-reader';
 import { applyWrite, registryHistory, undo } from './write-apply';
-import { planWrite, type EntryInput } from './write-plan';
+import type { EntryInput } from '../domain/registry-entry';
+import { planWrite } from './write-plan';
 import type { RegistryError } from './errors';
 import { solidPng } from './image-fixtures';
 import { copyCorpus, git, gitInitCommitted, newValoperId, refusal, removeDir, tempDir } from './test-support';
@@ -240,7 +241,7 @@ describe('changed on disk and concurrent writers', () => {
     expect(won).toHaveLength(1);
     expect(lost).toHaveLength(1);
     expect((lost[0]!.reason as RegistryError).code).toBe('changed-on-disk');
-    const winner = results[0]!.status === 'fulfilled' ? a : b;
+    const winner = results[0].status === 'fulfilled' ? a : b;
     expect(parseList(await readFile(listPath()), { path: 'x' }).entries.at(-1)).toMatchObject({ id: winner.id });
     // The loser re-plans from the new file and then succeeds: both entries end up in the list.
     const loser = winner === a ? b : a;

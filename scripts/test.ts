@@ -1,7 +1,8 @@
 /**
- * `npm test`: type-check, build, unit tests (Vitest, including the security scan and the packaging
- * schema check), then end-to-end tests in browser mode (Playwright + Debian Chromium). It ends with
- * one line, `N passed, N failed, N skipped`, totalling every suite.
+ * `npm test`: type-check, formatting, lint, dependency rules, build, unit tests (Vitest, including the
+ * security scan and the packaging schema check), then end-to-end tests in browser mode (Playwright +
+ * Debian Chromium), and in CI (or with COMPANION_INTEROP=1) the interop tests against real MCP peers
+ * (`npm run test:interop`). It ends with one line, `N passed, N failed, N skipped`, totalling every suite.
  *
  * Keychain tests need a Secret Service: this re-runs itself under `dbus-run-session` with an unlocked
  * gnome-keyring in a temporary folder, as CI does, so tests never touch a real keyring.
@@ -9,6 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { INTEROP_RESULTS } from './interop/results';
 import { reexecInPrivateKeyring } from './private-keyring';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -42,6 +44,7 @@ function readJson<T>(file: string): T | undefined {
 
 rmSync(join(RESULTS, 'vitest.json'), { force: true });
 rmSync(join(RESULTS, 'playwright.json'), { force: true });
+rmSync(INTEROP_RESULTS, { force: true });
 mkdirSync(RESULTS, { recursive: true });
 
 for (const project of ['tsconfig.node.json', 'tsconfig.web.json', 'tsconfig.e2e.json']) {
@@ -51,6 +54,9 @@ for (const project of ['tsconfig.node.json', 'tsconfig.web.json', 'tsconfig.e2e.
 
 const formatStatus = step('Formatting (Prettier)', 'npm', ['run', '--silent', 'format:check']);
 tallies.push({ name: 'formatting', passed: formatStatus === 0 ? 1 : 0, failed: formatStatus === 0 ? 0 : 1, skipped: 0 });
+
+const lintStatus = step('Lint (ESLint)', 'npm', ['run', '--silent', 'lint']);
+tallies.push({ name: 'lint', passed: lintStatus === 0 ? 1 : 0, failed: lintStatus === 0 ? 0 : 1, skipped: 0 });
 
 const depsStatus = step('Dependency rules (dependency-cruiser)', 'npm', ['run', '--silent', 'lint:deps']);
 tallies.push({ name: 'dependency rules', passed: depsStatus === 0 ? 1 : 0, failed: depsStatus === 0 ? 0 : 1, skipped: 0 });
@@ -95,6 +101,25 @@ if (buildStatus === 0) {
       });
     else tallies.push({ name: 'playwright', passed: 0, failed: 1, skipped: 0 });
   }
+
+  // Real hosts and servers from the npm registry take minutes and a registry; always on in CI, opt-in locally.
+  if (process.env.CI || process.env.COMPANION_INTEROP === '1') {
+    const interopStatus = step('Interop tests (real MCP peers)', 'npm', ['run', '--silent', 'test:interop'], {
+      COMPANION_INTEROP_NO_BUILD: '1',
+    });
+    const v = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(INTEROP_RESULTS);
+    if (v)
+      tallies.push({
+        name: 'interop',
+        passed: v.numPassedTests,
+        failed: v.numFailedTests + (interopStatus !== 0 && v.numFailedTests === 0 ? 1 : 0),
+        skipped: v.numPendingTests + v.numTodoTests,
+      });
+    else tallies.push({ name: 'interop', passed: 0, failed: 1, skipped: 0 });
+  } else
+    console.log(
+      '\nInterop tests with real MCP peers: skipped here (they run in CI; COMPANION_INTEROP=1 runs them, or npm run test:interop).',
+    );
 }
 
 const total = tallies.reduce((t, x) => ({ passed: t.passed + x.passed, failed: t.failed + x.failed, skipped: t.skipped + x.skipped }), {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { InMemoryEventStore } from '@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ListRootsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -74,14 +75,22 @@ function buildServer(): McpServer {
   return server;
 }
 
-/** Starts the fake gateway on loopback http (allowed by the bridge for loopback only). */
-export async function startFakeGateway(options: { port?: number; credentials?: typeof TEST_CREDENTIALS } = {}): Promise<FakeGateway> {
+/**
+ * Starts the fake gateway on loopback http (allowed by the bridge for loopback only). `resumable` gives it
+ * an event store, so (for clients of protocol 2025-11-25) each event stream opens with a priming event:
+ * an id and empty data.
+ */
+export async function startFakeGateway(
+  options: { port?: number; credentials?: typeof TEST_CREDENTIALS; resumable?: boolean } = {},
+): Promise<FakeGateway> {
   const credentials = options.credentials ?? TEST_CREDENTIALS;
   const transports = new Map<string, { transport: StreamableHTTPServerTransport; server: McpServer }>();
   const seen: SeenRequest[] = [];
   let faults: Array<{ method: string; fault: Fault; times: number }> = [];
 
-  const httpServer = http.createServer(async (req, res) => {
+  // A failure in the handler stays an unhandled rejection, which fails the test that caused it.
+  const httpServer = http.createServer((req, res) => void serve(req, res));
+  async function serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
@@ -148,6 +157,7 @@ export async function startFakeGateway(options: { port?: number; credentials?: t
       const server = buildServer();
       const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
+        ...(options.resumable ? { eventStore: new InMemoryEventStore(), retryInterval: 0 } : {}),
         onsessioninitialized: (id) => void transports.set(id, { transport, server }),
       });
       transport.onclose = () => {
@@ -160,7 +170,7 @@ export async function startFakeGateway(options: { port?: number; credentials?: t
     res
       .writeHead(400, { 'content-type': 'application/json' })
       .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: no session' }, id: null }));
-  });
+  }
   await new Promise<void>((resolve) => httpServer.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (httpServer.address() as AddressInfo).port;
   return {

@@ -42,7 +42,9 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   const seen: ProxiedRequest[] = [];
   let rules: Array<{ method: string; fault: ProxyFault; times: number; every: number; count: number }> = [];
 
-  const server = https.createServer({ cert: options.cert, key: options.key }, async (req, res) => {
+  // A failure in the handler stays an unhandled rejection, which fails the test that caused it.
+  const server = https.createServer({ cert: options.cert, key: options.key }, (req, res) => void proxy(req, res));
+  async function proxy(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks);
@@ -93,7 +95,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     upstream.on('error', () => req.socket.destroy());
     res.on('close', () => upstream.destroy());
     upstream.end(body);
-  });
+  }
   // Raw TCP connections by client port, handed to the TLS server, so a fault can reset them.
   const raw = new Map<number, Socket>();
   const tcp = createTcpServer((socket) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProfileNameArg } from '../profile-name';
 import { CLIENT_IDS } from '../assistant-clients';
 
 /**
@@ -8,7 +9,6 @@ import { CLIENT_IDS } from '../assistant-clients';
  */
 
 export const ClientIdSchema = z.enum(CLIENT_IDS);
-const ProfileName = z.string().min(1).max(64);
 
 export const AssistantClient = z.object({
   id: ClientIdSchema,
@@ -99,13 +99,13 @@ export const assistantsChannels = {
   /** Every client with its state, plus the profiles and what Install launches. */
   'assistants:list': { args: z.tuple([]), result: AssistantsOverview },
   /** Adds or updates our entry in the client's config for a profile (default: the default profile). */
-  'assistants:install': { args: z.tuple([ClientIdSchema, z.object({ profile: ProfileName.optional() })]), result: ChangeOutcome },
+  'assistants:install': { args: z.tuple([ClientIdSchema, z.object({ profile: ProfileNameArg.optional() })]), result: ChangeOutcome },
   /** Takes our entry out of the client's config. */
   'assistants:remove': { args: z.tuple([ClientIdSchema]), result: ChangeOutcome },
   /** Starts the configured entry as the client would and lists the gateway's tools. */
   'assistants:test': { args: z.tuple([ClientIdSchema]), result: ConnectionTest },
   /** The snippet to set a client up by hand, for a profile. */
-  'assistants:manualSetup': { args: z.tuple([ClientIdSchema, ProfileName]), result: ManualSetup },
+  'assistants:manualSetup': { args: z.tuple([ClientIdSchema, ProfileNameArg]), result: ManualSetup },
   /** The newest tool calls (newest first); later ones arrive as `assistants:activity` events. */
   'assistants:recentActivity': { args: z.tuple([]), result: z.object({ records: z.array(ActivityRecord), logFile: z.string() }) },
 } as const;

@@ -7,7 +7,8 @@ import { registryChannels, ScanProgressEvent } from './registry-channels';
 
 /**
  * The one list of IPC channels between the renderer and main-process services. Electron IPC and the
- * browser-mode HTTP API both dispatch through it, and the preload builds `window.companion` from it.
+ * browser-mode HTTP API both dispatch through it and validate every call against it. The preload builds
+ * `window.companion` from the names alone (`channel-names.ts`) and its types from here, so it carries no zod.
  * Each feature contributes a `<feature>-channels.ts` module; channel names are `<namespace>:<method>`.
  */
 export const contract = {
@@ -32,16 +33,6 @@ export type ChannelResult<C extends Channel> = z.output<Contract[C]['result']>;
 export type EventName = keyof typeof events;
 export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;
 
-export const CHANNELS = Object.keys(contract) as Channel[];
-export const EVENT_NAMES = Object.keys(events) as EventName[];
-
 export function isChannel(name: unknown): name is Channel {
   return typeof name === 'string' && Object.hasOwn(contract, name);
 }
-
-/** Every call's wire result: errors travel as data so both hosts report them identically. */
-export type Envelope<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
-
-/** Electron IPC: one invoke channel carrying (channel, args), and one event channel carrying (event, payload). */
-export const IPC_INVOKE = 'companion:invoke';
-export const IPC_EVENT = 'companion:event';

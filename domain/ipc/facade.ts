@@ -1,4 +1,6 @@
-import { CHANNELS, type Channel, type ChannelArgs, type ChannelResult, type Envelope, type EventName, type EventPayload } from './contract';
+// Types only from the contract: at run time the facade needs just the names, and the preload bundles it without zod.
+import { CHANNEL_NAMES, type Envelope } from './channel-names';
+import type { Channel, ChannelArgs, ChannelResult, EventName, EventPayload } from './contract';
 
 /** A rejected call: `code` is stable, `message` is for people. */
 export class CompanionError extends Error {
@@ -30,7 +32,7 @@ export interface FacadeTransport {
 /** Builds the facade from the contract, so preload and browser mode expose exactly the same API. */
 export function createFacade(transport: FacadeTransport): CompanionApi {
   const api: Record<string, Record<string, unknown>> = {};
-  for (const channel of CHANNELS) {
+  for (const channel of CHANNEL_NAMES) {
     const [ns, method] = channel.split(':') as [string, string];
     api[ns] ??= {};
     api[ns][method] = async (...args: unknown[]) => {

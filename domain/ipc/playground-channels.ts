@@ -1,8 +1,5 @@
 import { z } from 'zod';
-
-/** The spec's four tool groups, in its order; tools of other gateways that fit none land in `Other`. */
-export const TOOL_GROUPS = ['Token information', 'Swap & bridge', 'Market data', 'Security', 'Other'] as const;
-export type ToolGroup = (typeof TOOL_GROUPS)[number];
+import { TOOL_GROUPS } from '../tool-groups';
 
 const JsonObject = z.record(z.string(), z.unknown());
 

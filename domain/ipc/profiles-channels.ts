@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-const ProfileName = z.string().min(1).max(64);
+import { ProfileNameArg } from '../profile-name';
 
 /**
  * Whether a profile has credentials, never what they are: stored secrets stay in main and the keychain.
@@ -11,6 +10,8 @@ export const CredentialState = z.object({
   source: z.enum(['keychain', 'environment', 'managed', 'none']),
   /** Why the keychain cannot be used, with the remedy. */
   problem: z.string().optional(),
+  /** The stored secret was entered for another address than the profile's now: it must be entered again. */
+  reenter: z.boolean().optional(),
 });
 export type CredentialState = z.infer<typeof CredentialState>;
 
@@ -25,7 +26,7 @@ export const ProfileSummary = z.object({
 export type ProfileSummary = z.infer<typeof ProfileSummary>;
 
 export const ProfileInput = z.object({
-  name: ProfileName,
+  name: ProfileNameArg,
   url: z.string().min(1).max(2048),
   /** Absolute path of a PEM CA bundle to trust for this endpoint; empty for the system store. */
   caFile: z.string().max(4096).optional(),
@@ -45,9 +46,9 @@ export const profilesChannels = {
   /** Creates or replaces a remote profile (the embedded default keeps its URL). */
   'profiles:save': { args: z.tuple([ProfileInput]), result: ProfileSummary },
   /** Removes a remote profile and its keychain item. */
-  'profiles:remove': { args: z.tuple([ProfileName]), result: z.object({ removed: z.boolean() }) },
+  'profiles:remove': { args: z.tuple([ProfileNameArg]), result: z.object({ removed: z.boolean() }) },
   /** Stores (or replaces) a profile's access id and secret key in the OS keychain. */
-  'profiles:setCredentials': { args: z.tuple([ProfileName, CredentialsInput]), result: CredentialState },
+  'profiles:setCredentials': { args: z.tuple([ProfileNameArg, CredentialsInput]), result: CredentialState },
   /** Removes a profile's keychain item. */
-  'profiles:clearCredentials': { args: z.tuple([ProfileName]), result: CredentialState },
+  'profiles:clearCredentials': { args: z.tuple([ProfileNameArg]), result: CredentialState },
 } as const;

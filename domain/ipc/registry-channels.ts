@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Entry, EntryChanges, EntryId, EntryInput } from '../registry-entry';
 
 /**
  * Channels of the validator submission wizard and the registry check. Paths are the user's own folders;
@@ -9,7 +10,6 @@ import { z } from 'zod';
 const FolderPath = z.string().min(1).max(4096);
 /** A chain folder name: it becomes part of a path, so no separators and no leading dot. */
 const ChainSlug = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'a chain folder name such as "cosmos"');
-const ValidatorId = z.string().min(1).max(200);
 /** Logo sources up to 30 MB (base64 is 4/3 of that). */
 export const MAX_LOGO_SOURCE_BYTES = 30 * 1024 * 1024;
 /**
@@ -72,46 +72,9 @@ export const FolderInfo = z.object({
 });
 export type FolderInfo = z.infer<typeof FolderInfo>;
 
-const Payout = z.object({ commission: z.number().optional(), payoutDelay: z.number().optional(), payoutPeriod: z.number().optional() });
-const Staking = z.object({ minDelegation: z.number().optional() });
-const Status = z.object({ disabled: z.boolean().optional(), note: z.string().optional() });
-
 /** An existing entry as the form shows it. Fields that are not of the expected type are left out and named in `unreadable`. */
-export const EntrySnapshot = z.object({
-  index: z.number(),
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  website: z.string(),
-  payout: Payout.optional(),
-  staking: Staking.optional(),
-  status: Status.optional(),
-  unreadable: z.array(z.string()),
-});
+export const EntrySnapshot = Entry.extend({ index: z.number(), unreadable: z.array(z.string()) });
 export type EntrySnapshot = z.infer<typeof EntrySnapshot>;
-
-export const EntryInput = z.object({
-  id: ValidatorId,
-  name: z.string().max(2000),
-  description: z.string().max(20_000),
-  website: z.string().max(4096),
-  payout: Payout.optional(),
-  staking: Staking.optional(),
-  status: Status.optional(),
-});
-export type EntryInput = z.infer<typeof EntryInput>;
-
-const nullable = <T extends z.ZodType>(t: T) => t.nullable().optional();
-/** For update: an absent field stays as it is; null removes it. */
-export const EntryChanges = z.object({
-  name: z.string().max(2000).optional(),
-  description: z.string().max(20_000).optional(),
-  website: z.string().max(4096).optional(),
-  payout: nullable(z.object({ commission: nullable(z.number()), payoutDelay: nullable(z.number()), payoutPeriod: nullable(z.number()) })),
-  staking: nullable(z.object({ minDelegation: nullable(z.number()) })),
-  status: nullable(z.object({ disabled: nullable(z.boolean()), note: nullable(z.string().max(2000)) })),
-});
-export type EntryChanges = z.infer<typeof EntryChanges>;
 
 export const CropBox = z.object({
   left: z.number().int().min(0),
@@ -130,8 +93,8 @@ export type LogoRef = z.infer<typeof LogoRef>;
 
 export const WizardOperation = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('add'), chain: ChainSlug, entry: EntryInput, logo: LogoRef.optional() }),
-  z.object({ kind: z.literal('update'), chain: ChainSlug, id: ValidatorId, changes: EntryChanges, logo: LogoRef.optional() }),
-  z.object({ kind: z.literal('disable'), chain: ChainSlug, id: ValidatorId, note: z.string().max(2000).optional() }),
+  z.object({ kind: z.literal('update'), chain: ChainSlug, id: EntryId, changes: EntryChanges, logo: LogoRef.optional() }),
+  z.object({ kind: z.literal('disable'), chain: ChainSlug, id: EntryId, note: z.string().max(2000).optional() }),
 ]);
 export type WizardOperation = z.infer<typeof WizardOperation>;
 
@@ -242,7 +205,7 @@ export const registryChannels = {
   'registry:chainEntries': { args: z.tuple([FolderPath, ChainSlug]), result: z.object({ entries: z.array(EntrySnapshot) }) },
   /** Live validation of a form value with the engine's entry rules (`originalId`: the entry being updated). */
   'registry:checkEntry': {
-    args: z.tuple([FolderPath, ChainSlug, z.record(z.string(), z.unknown()), z.object({ originalId: ValidatorId.optional() })]),
+    args: z.tuple([FolderPath, ChainSlug, z.record(z.string(), z.unknown()), z.object({ originalId: EntryId.optional() })]),
     result: z.object({ findings: z.array(RegistryFinding) }),
   },
   /** One part of an image being uploaded (see LOGO_PART_CHARS). */
@@ -266,7 +229,7 @@ export const registryChannels = {
   /** A logo uploaded earlier (for a draft restored after a restart). */
   'registry:loadLogo': { args: z.tuple([LogoId]), result: LogoInspection },
   'registry:fixLogo': { args: z.tuple([LogoId, FixSettings]), result: LogoFix },
-  'registry:existingLogo': { args: z.tuple([FolderPath, ChainSlug, ValidatorId]), result: ExistingLogo },
+  'registry:existingLogo': { args: z.tuple([FolderPath, ChainSlug, EntryId]), result: ExistingLogo },
   /** Plans a write without touching the disk; `registry:write` then writes exactly this plan. */
   'registry:plan': { args: z.tuple([FolderPath, WizardOperation]), result: PlanView },
   'registry:write': { args: z.tuple([Id]), result: WriteResult },

@@ -119,13 +119,13 @@ export async function rendererStorage(page: Page): Promise<string> {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const req = indexedDB.open(info.name!);
         req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error);
+        req.onerror = () => reject(req.error ?? new Error(`could not open IndexedDB ${info.name}`));
       });
       for (const name of Array.from(db.objectStoreNames)) {
         const all = await new Promise<unknown[]>((resolve, reject) => {
           const req = db.transaction(name, 'readonly').objectStore(name).getAll();
           req.onsuccess = () => resolve(req.result);
-          req.onerror = () => reject(req.error);
+          req.onerror = () => reject(req.error ?? new Error(`could not read IndexedDB store ${name}`));
         });
         parts.push(JSON.stringify(all));
       }

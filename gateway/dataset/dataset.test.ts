@@ -148,7 +148,7 @@ describe('listings', () => {
   it('pages through a stable snapshot with an opaque cursor, without overlap', () => {
     const seen: string[] = [];
     let cursor: string | undefined;
-    let total = 0;
+    let total: number;
     do {
       const page = listings(ds, { category: 'defi-2', limit: 7, ...(cursor ? { cursor } : {}) }, T0 + seen.length * 60_000);
       total = page.total;

@@ -131,9 +131,7 @@ function valueFor(rng: Rng, schema: Schema, depth = 0): unknown {
       if (roll < 0.3)
         return (
           rng.pick(
-            [schema.minimum, schema.maximum, schema.exclusiveMinimum]
-              .filter((v) => v !== undefined)
-              .map((v) => (v as number) + rng.pick([-1, 0, 1])) as number[],
+            [schema.minimum, schema.maximum, schema.exclusiveMinimum].filter((v) => v !== undefined).map((v) => v + rng.pick([-1, 0, 1])),
           ) ?? 0
         );
       return rng.pick(NUMBERS);
@@ -212,7 +210,7 @@ describe(`fuzz (seed ${SEED})`, () => {
     const calls = Array.from({ length: TOOL_CALLS }, () => {
       const tool =
         rng.next() < 0.02 ? { name: rng.pick(['', 'SEARCH_ASSETS', 'search_assets ', 'nope']), inputSchema: {} } : rng.pick(tools);
-      return { name: tool.name, arguments: argsFor(rng, tool.inputSchema as Schema) };
+      return { name: tool.name, arguments: argsFor(rng, tool.inputSchema) };
     });
     const codes = new Map<string, number>();
     let successes = 0;
@@ -274,14 +272,15 @@ describe(`fuzz (seed ${SEED})`, () => {
     await pool(requests, async (r) => {
       const res = await rawRequest(gateway, {
         method: r.method,
-        headers: r.headers as Record<string, string>,
+        headers: r.headers,
         body: r.method === 'GET' ? undefined : r.body,
       });
       expect(
         res.status,
         `${r.method} ${JSON.stringify(r.headers)} ${r.body.slice(0, 100)} -> ${res.status} ${res.text.slice(0, 200)}`,
       ).toBeLessThan(500);
-      if (res.status >= 400) expect(res.json?.error?.message, res.text).toEqual(expect.any(String));
+      if (res.status >= 400)
+        expect((res.json as { error?: { message?: unknown } } | undefined)?.error?.message, res.text).toEqual(expect.any(String));
     });
     // Still healthy afterwards.
     expect((await client.listTools()).tools).toHaveLength(13);

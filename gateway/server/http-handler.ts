@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody } from '../../platform/http/read-body';
 import { JSONRPC, checkHost, checkOrigin, readCredentials, type Rejection } from './request-guards';
-import type { SessionManager } from './sessions';
+import { SessionLimitError, type SessionManager } from './sessions';
 
 export interface HttpFault {
   /** HTTP status to answer with, e.g. 500, 502, 401. */
@@ -21,6 +21,12 @@ export interface HttpHandlerOptions {
   /** Extra Host names accepted on a loopback bind (e.g. the certificate's names). */
   readonly hostNames: readonly string[];
   readonly sessions: SessionManager;
+  /**
+   * Whether the pair belongs to an account; only such callers may open a session. Without it (an
+   * upstream the gateway cannot ask without spending the caller's quota) every well-formed pair may,
+   * and the upstream judges each call.
+   */
+  readonly authenticate?: (accessId: string, secretKey: string) => boolean;
   /** Test hooks: canned answers for the next requests, to exercise clients' fault handling. */
   readonly faults?: HttpFault[];
 }
@@ -58,6 +64,26 @@ async function readRequestBody(
   const read = await readBody(req, limit);
   return read.ok ? { ok: true, text: read.bytes.toString('utf8') } : tooLarge;
 }
+
+const SESSION_NOT_FOUND: Rejection = {
+  status: 404,
+  code: JSONRPC.unauthorized,
+  message: 'Session not found: it expired or was closed. Send initialize without Mcp-Session-Id to start a new one.',
+};
+
+const NOT_AN_ACCOUNT: Rejection = {
+  status: 401,
+  code: JSONRPC.unauthorized,
+  message:
+    'Invalid credentials: the access id and secret key do not match an account. Check both, or get new ones from the developer portal.',
+};
+
+const gatewayFull = (limit: number, idleMinutes: number): Rejection => ({
+  status: 503,
+  code: JSONRPC.serverError,
+  message: `Service busy: the gateway holds its maximum of ${limit} sessions. Retry later; sessions idle for ${idleMinutes} min are closed.`,
+  headers: { 'retry-after': '60' },
+});
 
 const isInitialize = (body: unknown) =>
   (Array.isArray(body) ? body : [body]).some(
@@ -151,24 +177,26 @@ export function createHttpHandler(options: HttpHandlerOptions): (req: IncomingMe
     const sessionId = req.headers['mcp-session-id'];
     try {
       if (typeof sessionId === 'string') {
-        const session = sessions.get(sessionId, accessId);
-        if (!session) {
-          return reject(
-            res,
-            {
-              status: 404,
-              code: JSONRPC.unauthorized,
-              message: 'Session not found: it expired or was closed. Send initialize without Mcp-Session-Id to start a new one.',
-            },
-            requestId(body),
-          );
-        }
+        const session = sessions.get(sessionId, sessions.credentialOf(accessId, secretKey));
+        // One answer for an unknown, expired or another pair's session, so a wrong secret learns nothing.
+        if (!session) return reject(res, SESSION_NOT_FOUND, requestId(body));
         return await session.transport.handleRequest(req, res, body);
       }
       if (method === 'POST' && isInitialize(body)) {
-        const opened = await sessions.open(accessId);
-        await opened.transport.handleRequest(req, res, body);
-        return await opened.abandonIfUninitialized();
+        if (options.authenticate && !options.authenticate(accessId, secretKey)) return reject(res, NOT_AN_ACCOUNT, requestId(body));
+        let opened: Awaited<ReturnType<SessionManager['open']>>;
+        try {
+          opened = await sessions.open(sessions.credentialOf(accessId, secretKey));
+        } catch (error) {
+          if (!(error instanceof SessionLimitError)) throw error;
+          return reject(res, gatewayFull(error.limit, sessions.idleMinutes), requestId(body));
+        }
+        try {
+          await opened.transport.handleRequest(req, res, body);
+        } finally {
+          await opened.abandonIfUninitialized();
+        }
+        return;
       }
       return reject(
         res,

@@ -2,6 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { APP_VERSION } from '../../domain/app-info';
+import { TOOL_GROUP_META_KEY } from '../../domain/tool-groups';
 import { TOOLS } from './tools/index';
 import type { ToolDefinition } from './tool-kit';
 import type { ToolError } from './tool-error';
@@ -54,7 +55,7 @@ function register(server: McpServer, tool: ToolDefinition, upstream: UpstreamCli
       inputSchema: z.strictObject(tool.input),
       outputSchema: tool.output,
       annotations: { title: tool.title, readOnlyHint: true, openWorldHint: true },
-      _meta: { 'io.gatewaycompanion/group': tool.group },
+      _meta: { [TOOL_GROUP_META_KEY]: tool.group },
     },
     async (args: unknown, extra): Promise<CallToolResult> => {
       const auth = extra.authInfo;

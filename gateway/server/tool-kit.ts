@@ -1,11 +1,10 @@
 import type { z } from 'zod';
 import type { ToolContract } from '../../domain/tools/contract';
 import { formatAssetId, normalizeCoinId, type AssetId } from '../../domain/index';
+import type { SpecToolGroup } from '../../domain/tool-groups';
 import { parseAssetIdCached as parseAssetId } from '../common/asset-ids';
 import { toolError, type ToolError } from './tool-error';
 import type { Credentials, UpstreamClient, UpstreamResult } from './upstream-client';
-
-export type ToolGroup = 'Token information' | 'Swap and bridge' | 'Market data' | 'Security';
 
 export interface ToolContext {
   readonly upstream: UpstreamClient;
@@ -17,7 +16,7 @@ export type ToolOutcome = UpstreamResult;
 
 /** A tool of this gateway: its contract (domain/tools), how it labels its group, and what it does. */
 export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> extends ToolContract<Shape> {
-  readonly group: ToolGroup;
+  readonly group: SpecToolGroup;
   readonly call: (args: z.infer<z.ZodObject<Shape>>, ctx: ToolContext) => Promise<ToolOutcome>;
 }
 

@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { setMaxListeners } from 'node:events';
 import { Readable } from 'node:stream';
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, request } from 'undici';
 
 export interface ConnectOptions {
   readonly url: string;
@@ -28,7 +28,7 @@ export function fetchTrusting(caCertPem: string): { fetch: typeof fetch; agent: 
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, key) => (headers[key] = value));
     const res = await request(url, {
-      method: (init.method ?? 'GET') as Dispatcher.HttpMethod,
+      method: init.method ?? 'GET',
       headers,
       body: init.body as string | undefined,
       signal: init.signal ?? undefined,
@@ -42,9 +42,9 @@ export function fetchTrusting(caCertPem: string): { fetch: typeof fetch; agent: 
       res.body.resume();
       return new Response(null, { status: res.statusCode, headers: responseHeaders });
     }
-    return new Response(Readable.toWeb(res.body) as ReadableStream<Uint8Array>, { status: res.statusCode, headers: responseHeaders });
+    return new Response(Readable.toWeb(res.body), { status: res.statusCode, headers: responseHeaders });
   };
-  return { fetch: f as typeof fetch, agent };
+  return { fetch: f, agent };
 }
 
 /** The official SDK client connected over HTTPS with the credential headers. */

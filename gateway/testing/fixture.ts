@@ -25,7 +25,7 @@ export interface RawResponse {
   readonly headers: Record<string, string | string[] | undefined>;
   readonly text: string;
   /** The body parsed as JSON, or undefined. */
-  readonly json: any;
+  readonly json: unknown;
 }
 
 // Keep-alive connections per CA, so hundreds of raw requests do not each pay a TLS handshake.

@@ -34,7 +34,7 @@ async function handshake(
           socket.end();
         },
       );
-      socket.on('error', (e) => resolve(e.message));
+      socket.on('error', (e: Error) => resolve(e.message));
     });
   } finally {
     server.closeAllConnections();

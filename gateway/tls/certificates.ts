@@ -4,7 +4,9 @@ import { webcrypto } from 'node:crypto';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import * as x509 from '@peculiar/x509';
-import { readIfExists, withFileLock, writeFileAtomic } from '../storage/files';
+import { writeFileAtomic } from '../../platform/files/atomic-write';
+import { readBoundedFileIfExists } from '../../platform/files/bounded-read';
+import { withFileLock } from '../../platform/files/lock';
 
 // @peculiar/x509 takes a WebCrypto implementation; Node's is standard but typed separately from the DOM one.
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
@@ -35,7 +37,7 @@ export function certificateNames(host: string): string[] {
 }
 
 async function newKeys(): Promise<CryptoKeyPair> {
-  return (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as CryptoKeyPair;
+  return await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify']);
 }
 
 async function exportKey(key: CryptoKey): Promise<string> {
@@ -45,7 +47,7 @@ async function exportKey(key: CryptoKey): Promise<string> {
 
 async function importKey(pem: string): Promise<CryptoKey> {
   const der = x509.PemConverter.decodeFirst(pem);
-  return (await webcrypto.subtle.importKey('pkcs8', der, ALGORITHM, true, ['sign'])) as CryptoKey;
+  return await webcrypto.subtle.importKey('pkcs8', der, ALGORITHM, true, ['sign']);
 }
 
 function serial(): string {
@@ -134,32 +136,38 @@ export async function ensureTlsMaterial(dir: string, names: readonly string[]): 
     cert: join(dir, 'server-cert.pem'),
     key: join(dir, 'server-key.pem'),
   };
-  return withFileLock(join(dir, '.lock'), async () => {
-    let caCertPem = await readIfExists(paths.caCert);
-    let caKeyPem = await readIfExists(paths.caKey);
-    let ca: x509.X509Certificate | undefined;
-    try {
-      ca = caCertPem && caKeyPem ? new x509.X509Certificate(caCertPem) : undefined;
-    } catch {
-      ca = undefined; // Unreadable: replace it below.
-    }
-    if (!ca || !caKeyPem || !freshUntil(ca)) {
-      const created = await createCa();
-      ca = created.cert;
-      caCertPem = ca.toString('pem');
-      caKeyPem = created.keyPem;
-      await writeFileAtomic(paths.caKey, caKeyPem, 0o600);
-      await writeFileAtomic(paths.caCert, caCertPem, 0o644);
-    }
-    let certPem = await readIfExists(paths.cert);
-    let keyPem = await readIfExists(paths.key);
-    if (!keyPem || !(await usableServerCert(certPem, ca, names))) {
-      const issued = await createServerCert(ca, await importKey(caKeyPem), names);
-      certPem = issued.certPem;
-      keyPem = issued.keyPem;
-      await writeFileAtomic(paths.key, keyPem, 0o600);
-      await writeFileAtomic(paths.cert, certPem, 0o644);
-    }
-    return { caCertPath: paths.caCert, caCertPem: caCertPem as string, certPem: certPem as string, keyPem };
-  });
+  const pem = async (file: string) => (await readBoundedFileIfExists(file, { limit: 'tlsPem' }))?.toString('utf8');
+  const write = (file: string, text: string, mode: number) => writeFileAtomic(file, text, { mode, createDir: true });
+  return withFileLock(
+    join(dir, '.lock'),
+    async () => {
+      let caCertPem = await pem(paths.caCert);
+      let caKeyPem = await pem(paths.caKey);
+      let ca: x509.X509Certificate | undefined;
+      try {
+        ca = caCertPem && caKeyPem ? new x509.X509Certificate(caCertPem) : undefined;
+      } catch {
+        ca = undefined; // Unreadable: replace it below.
+      }
+      if (!ca || !caKeyPem || !freshUntil(ca)) {
+        const created = await createCa();
+        ca = created.cert;
+        caCertPem = ca.toString('pem');
+        caKeyPem = created.keyPem;
+        await write(paths.caKey, caKeyPem, 0o600);
+        await write(paths.caCert, caCertPem, 0o644);
+      }
+      let certPem = await pem(paths.cert);
+      let keyPem = await pem(paths.key);
+      if (!keyPem || !(await usableServerCert(certPem, ca, names))) {
+        const issued = await createServerCert(ca, await importKey(caKeyPem), names);
+        certPem = issued.certPem;
+        keyPem = issued.keyPem;
+        await write(paths.key, keyPem, 0o600);
+        await write(paths.cert, certPem, 0o644);
+      }
+      return { caCertPath: paths.caCert, caCertPem: caCertPem as string, certPem: certPem as string, keyPem };
+    },
+    { timeoutMs: 60_000 },
+  );
 }

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { statSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readIfExists, withFileLock, writeFileAtomic } from '../storage/files';
+import { writeFileAtomic } from '../../platform/files/atomic-write';
+import { readBoundedFileIfExists } from '../../platform/files/bounded-read';
+import { withFileLock } from '../../platform/files/lock';
 
 /** What an account may call beyond market data; an account without `swap` is refused routing. */
 export type Scope = 'swap';
@@ -23,6 +25,10 @@ interface StoreFile {
 
 export const ACCOUNTS_FILE = 'accounts.json';
 const RELOAD_CHECK_MS = 1_000;
+/** Far more than any real account list; a bigger file is refused rather than read. */
+const MAX_FILE_BYTES = 16 * 1024 * 1024;
+/** Another gateway holds the lock only while it creates the demo account. */
+const LOCK_TIMEOUT_MS = 60_000;
 
 function newAccount(name: string, scopes: readonly Scope[], demo: boolean): Account {
   return {
@@ -40,10 +46,14 @@ function parse(text: string, path: string): StoreFile {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${path} is not valid JSON (${(error as Error).message}); fix or delete it to create a new demo account`);
+    throw new Error(`${path} is not valid JSON (${(error as Error).message}); fix or delete it to create a new demo account`, {
+      cause: error,
+    });
   }
   const accounts = (data as { accounts?: unknown }).accounts;
-  if (!Array.isArray(accounts) || !accounts.every((a) => typeof a?.accessId === 'string' && typeof a?.secretKey === 'string')) {
+  const isAccount = (a: unknown): a is Partial<Account> & Pick<Account, 'accessId' | 'secretKey'> =>
+    typeof (a as Partial<Account> | null)?.accessId === 'string' && typeof (a as Partial<Account> | null)?.secretKey === 'string';
+  if (!Array.isArray(accounts) || !accounts.every(isAccount)) {
     throw new Error(`${path} must hold {"version":1,"accounts":[{"accessId","secretKey",…}]}; fix or delete it`);
   }
   return { version: 1, accounts: accounts.map((a) => ({ name: '', createdAt: '', scopes: ['swap'], ...a })) };
@@ -63,18 +73,28 @@ export class AccountStore {
   /** Opens the store, creating it with a demo account on first run. */
   static async open(dataDir: string): Promise<AccountStore> {
     const store = new AccountStore(join(dataDir, ACCOUNTS_FILE));
-    await withFileLock(`${store.path}.lock`, async () => {
-      const text = await readIfExists(store.path);
-      const file = text === undefined ? { version: 1 as const, accounts: [] } : parse(text, store.path);
-      if (!file.accounts.some((a) => a.demo)) {
-        await writeFileAtomic(
-          store.path,
-          `${JSON.stringify({ version: 1, accounts: [...file.accounts, newAccount('Demo account', ['swap'], true)] }, null, 2)}\n`,
-        );
-      }
+    await store.locked(async (file) => {
+      if (!file.accounts.some((a) => a.demo)) await store.write([...file.accounts, newAccount('Demo account', ['swap'], true)]);
     });
     store.reload();
     return store;
+  }
+
+  /** Runs `fn` on the file's current content while holding its lock (another gateway may share the data dir). */
+  private locked(fn: (file: StoreFile) => Promise<void>): Promise<void> {
+    return withFileLock(
+      `${this.path}.lock`,
+      async () => {
+        const bytes = await readBoundedFileIfExists(this.path, { limit: MAX_FILE_BYTES });
+        await fn(bytes === null ? { version: 1, accounts: [] } : parse(bytes.toString('utf8'), this.path));
+      },
+      { timeoutMs: LOCK_TIMEOUT_MS },
+    );
+  }
+
+  /** Owner-only: the file holds every account's secret. */
+  private write(accounts: readonly Account[]): Promise<void> {
+    return writeFileAtomic(this.path, `${JSON.stringify({ version: 1, accounts }, null, 2)}\n`, { mode: 0o600, createDir: true });
   }
 
   private reload(): void {
@@ -111,11 +131,7 @@ export class AccountStore {
   /** Adds an account (for tests and administration) and returns it. */
   async add(name: string, scopes: readonly Scope[] = ['swap']): Promise<Account> {
     const account = newAccount(name, scopes, false);
-    await withFileLock(`${this.path}.lock`, async () => {
-      const text = await readIfExists(this.path);
-      const file = text === undefined ? { version: 1 as const, accounts: [] } : parse(text, this.path);
-      await writeFileAtomic(this.path, `${JSON.stringify({ version: 1, accounts: [...file.accounts, account] }, null, 2)}\n`);
-    });
+    await this.locked((file) => this.write([...file.accounts, account]));
     this.reload();
     return account;
   }

@@ -1,14 +1,12 @@
-import { readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { referenceGatewayDir, type PathContext } from '../../platform/credentials/config-paths';
+import { readCaFile } from '../../platform/credentials/ca-file';
+import { referenceGatewayDir } from '../../platform/credentials/config-paths';
 import { storeCredentials } from '../../platform/credentials/credentials';
 import { embeddedCaFile } from '../../platform/credentials/default-profile';
 import { learnDemoAccount } from './demo-account';
 import { isLoopbackHost } from '../../platform/credentials/endpoint-url';
-import type { Credentials, Keychain } from '../../platform/credentials/keychain';
-import type { Profile } from '../../platform/credentials/profiles';
+import type { Credentials } from '../../platform/credentials/keychain';
 import { BridgeError, ErrorCode } from '../../bridge/jsonrpc';
-import type { Logger } from '../../bridge/logger';
 import { credentialsFor, type EmbeddedGateway, type EmbeddedGatewayRequest } from '../../bridge/profile-target';
 
 type RunningGateway = Awaited<ReturnType<typeof import('../../gateway/index').startGateway>>;
@@ -70,13 +68,13 @@ export async function ensureEmbeddedGateway(options: EmbeddedGatewayRequest): Pr
   let credentials: Credentials | undefined;
   let keychainUsable = true;
   try {
-    credentials = await credentialsFor(options.profile.name, options);
+    credentials = await credentialsFor(options.profile.name, { ...options, origin: options.profile.url });
   } catch (error) {
     keychainUsable = false;
     options.log.warn(`${(error as Error).message} Using the reference gateway's demo account without the keychain.`);
   }
   let caPem: string | undefined;
-  const gateway = running as RunningGateway | undefined;
+  const gateway = running;
   const fromGateway = gateway ? { accessId: gateway.accessId, secretKey: gateway.secretKey } : undefined;
   // A gateway we started knows its true demo account; a stale keychain item (data dir reset) is replaced.
   if (!credentials || (fromGateway && (credentials.accessId !== fromGateway.accessId || credentials.secretKey !== fromGateway.secretKey))) {
@@ -89,13 +87,15 @@ export async function ensureEmbeddedGateway(options: EmbeddedGatewayRequest): Pr
       caPem = demo.caCertPem;
     }
     if (keychainUsable) {
-      await storeCredentials(options.profile.name, credentials, options.keychain).catch((error: Error) =>
-        options.log.warn(`could not store the demo account in the keychain: ${error.message}`),
+      await storeCredentials(options.profile.name, { ...credentials, origin: options.profile.url }, options.keychain).catch(
+        (error: Error) => options.log.warn(`could not store the demo account in the keychain: ${error.message}`),
       );
     }
   }
   // A gateway run by another process: its CA is the shared data dir's.
-  caPem ??= gateway?.caCertPem ?? (await readFile(options.profile.caFile ?? embeddedCaFile(options.paths), 'utf8').catch(() => undefined));
+  caPem ??=
+    gateway?.caCertPem ??
+    (await readCaFile(options.profile.caFile ?? embeddedCaFile(options.paths)).then((read) => (read.ok ? read.pem : undefined)));
   return {
     credentials,
     caPem,

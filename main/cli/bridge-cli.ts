@@ -1,14 +1,13 @@
 import { startEmbeddedGateway } from '../bridge-host/index';
-import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
+import { BRIDGE_OPTIONS } from './bridge-help';
 import { UsageError, type CliIo } from './command';
+import { parseOptions, type OptionValues } from './options';
 import { auditLogFile, bridgeLogFile, currentPathContext } from '../../platform/credentials/config-paths';
 import { validateProfileName } from '../../platform/credentials/profiles';
 import { AuditLog } from '../../bridge/audit-log';
 import { createLogger } from '../../bridge/logger';
 import { runBridge } from '../../bridge/run-bridge';
-
-export { BRIDGE_HELP } from './bridge-help';
 
 function positive(name: string, value: string | undefined, max: number): number | undefined {
   if (value === undefined) return undefined;
@@ -19,21 +18,15 @@ function positive(name: string, value: string | undefined, max: number): number 
 }
 
 /**
- * Entry point for `companion bridge` and for the Electron main process's `--mcp-bridge` (pass the
- * arguments after the flag). Resolves with the exit code once the bridge has stopped.
+ * Entry point for the Electron main process's `--mcp-bridge` (pass the arguments after the flag): the
+ * same options as `companion bridge`. Resolves with the exit code once the bridge has stopped.
  */
 export async function runBridgeCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: {
-      profile: { type: 'string' },
-      timeout: { type: 'string' },
-      'max-message-bytes': { type: 'string' },
-      debug: { type: 'boolean' },
-    },
-    strict: true,
-    allowPositionals: false,
-  });
+  return startBridgeCli(parseOptions(BRIDGE_OPTIONS, argv, false).values, io);
+}
+
+/** Runs the bridge with parsed options (`companion bridge` parses them before loading this module). */
+export async function startBridgeCli(values: OptionValues<typeof BRIDGE_OPTIONS>, io: CliIo): Promise<number> {
   const profile = values.profile ?? (io.env.GATEWAY_COMPANION_PROFILE || undefined);
   if (profile !== undefined) {
     try {

@@ -2,28 +2,46 @@ import { bridgeLogFile, currentPathContext } from '../../platform/credentials/co
 import { ENV_ACCESS_ID, ENV_OPT_IN, ENV_SECRET_KEY } from '../../platform/credentials/credentials';
 
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../../bridge/limits';
+import type { OptionSpecs } from './options';
 
-export const BRIDGE_HELP = `Usage: companion bridge [--profile NAME] [--timeout SECONDS] [--max-message-bytes N] [--debug]
+/**
+ * `companion bridge`'s help and options. They live apart from the command so that both it and the Electron
+ * `--mcp-bridge` entry (which parses the same options) load them without the bridge itself.
+ */
+export const BRIDGE_USAGE = 'companion bridge [--profile NAME] [--timeout SECONDS] [--max-message-bytes N] [--debug]';
 
-A stdio MCP server for assistants (Claude Desktop, Cursor, VS Code, ...). It forwards every JSON-RPC
+export const BRIDGE_ABOUT = `A stdio MCP server for assistants (Claude Desktop, Cursor, VS Code, ...). It forwards every JSON-RPC
 message unchanged, ids included, to the profile's gateway over MCP Streamable HTTP and adds the
 X-SVC-CREDENTIAL and X-SVC-SECRET-KEY headers from the OS keychain, so no secret sits in the
 assistant's config or environment. Requests, responses, notifications, progress, cancellation,
-ping and the gateway's own requests (sampling, elicitation, roots) all pass through.
+ping and the gateway's own requests (sampling, elicitation, roots) all pass through.`;
 
-Options:
-  --profile NAME           Profile to use (default: the profiles file's default, else "default",
-                           the bundled reference gateway, which the bridge starts on demand).
-                           Also GATEWAY_COMPANION_PROFILE, handy where hosts mangle arguments.
-  --timeout SECONDS        Give up on a request the gateway has not answered after this long
-                           (default: the profile's timeoutSeconds, else 60); progress from the
-                           gateway restarts the clock. The host gets an error, the gateway a cancel.
-  --max-message-bytes N    Largest message accepted from the host or the gateway
-                           (default ${DEFAULT_MAX_MESSAGE_BYTES}); larger ones are refused with an error.
-  --debug                  Log every message's method, id and timing (never payload secrets).
-  -h, --help               Show this help.
+export const BRIDGE_OPTIONS = {
+  profile: {
+    type: 'string',
+    value: 'NAME',
+    description: `Profile to use (default: the profiles file's default, else "default",
+the bundled reference gateway, which the bridge starts on demand).
+Also GATEWAY_COMPANION_PROFILE, handy where hosts mangle arguments.`,
+  },
+  timeout: {
+    type: 'string',
+    value: 'SECONDS',
+    description: `Give up on a request the gateway has not answered after this long
+(default: the profile's timeoutSeconds, else 60); progress from the
+gateway restarts the clock. The host gets an error, the gateway a cancel.`,
+  },
+  'max-message-bytes': {
+    type: 'string',
+    value: 'N',
+    description: `Largest message accepted from the host or the gateway;
+larger ones are refused with an error`,
+    default: String(DEFAULT_MAX_MESSAGE_BYTES),
+  },
+  debug: { type: 'boolean', description: "Log every message's method, id and timing (never payload secrets)." },
+} as const satisfies OptionSpecs;
 
-Set up credentials first:   companion login --profile work --url https://gateway.example.com/mcp
+export const BRIDGE_MORE = `Set up credentials first:   companion login --profile work --url https://gateway.example.com/mcp
 Check them:                 companion status --profile work
 
 Claude Desktop (claude_desktop_config.json; restart Claude afterwards):

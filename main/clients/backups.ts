@@ -1,6 +1,7 @@
-import { mkdir, open, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { configDir, type PathContext } from '../../platform/credentials/config-paths';
+import { writeNewFile } from '../../platform/files/atomic-write';
 import type { ClientId } from './catalog';
 
 /** How many backups of one client's config are kept; older ones are deleted after each new one. */
@@ -29,26 +30,21 @@ export async function backupConfig(
   const base = `${stamp(now)}-${path.basename(configFile)}`;
   for (let n = 0; ; n++) {
     const file = path.join(dir, n === 0 ? base : `${stamp(now)}-${n}-${path.basename(configFile)}`);
-    let handle;
-    try {
-      handle = await open(file, 'wx', 0o600);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST' && n < 100) continue;
-      throw error;
-    }
-    try {
-      await handle.writeFile(content);
-      await handle.sync();
-    } finally {
-      await handle.close();
+    // Never part-written: a backup appears whole or not at all.
+    if (!(await writeNewFile(file, content, { mode: 0o600 }))) {
+      if (n < 100) continue;
+      throw new Error(`could not name a new backup in ${dir}: 100 backups of ${path.basename(configFile)} were made at ${stamp(now)}`);
     }
     await prune(dir);
     return file;
   }
 }
 
+/** Not a temp file of a backup being written. */
+const isBackup = (name: string) => !name.startsWith('.');
+
 async function prune(dir: string): Promise<void> {
-  const names = (await readdir(dir)).sort();
+  const names = (await readdir(dir)).filter(isBackup).sort();
   await Promise.all(names.slice(0, Math.max(0, names.length - BACKUPS_KEPT)).map((n) => rm(path.join(dir, n), { force: true })));
 }
 
@@ -57,6 +53,7 @@ export async function listBackups(paths: PathContext, client: ClientId): Promise
   const dir = backupDir(paths, client);
   try {
     return (await readdir(dir))
+      .filter(isBackup)
       .sort()
       .reverse()
       .map((n) => path.join(dir, n));

@@ -1,4 +1,5 @@
 import { CLIENT_IDS, type ClientId } from '../../domain/assistant-clients';
+import { KEYCHAIN_ENV_VARS } from '../../domain/host-environment';
 import type { PathContext } from '../../platform/credentials/config-paths';
 import type { Launch } from './launch';
 import { appDataDir, codexDir, inHome, pathApi, zedDir } from './locations';
@@ -133,7 +134,8 @@ const specs: readonly ClientSpec[] = [
     containerKey: 'mcp_servers',
     configFile: (ctx) => pathApi(ctx).join(codexDir(ctx), 'config.toml'),
     appFolders: (ctx) => [codexDir(ctx)],
-    entry: plain,
+    // Codex passes servers only an allow-list of variables; the keychain needs the session bus's.
+    entry: (launch) => ({ ...plain(launch), env_vars: [...KEYCHAIN_ENV_VARS] }),
     splitsSpacedArgsOnWindows: true,
     restartHint: 'Start a new codex session; /mcp lists the server and its tools.',
     needsRestart: true,

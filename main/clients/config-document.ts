@@ -1,5 +1,7 @@
+import { FileReadError, readBoundedFileIfExists } from '../../platform/files/bounded-read';
 import type { ClientSpec } from './catalog';
 import { ENTRY_NAME } from './catalog';
+import { ConfigShapeError } from './config-errors';
 import { isEmptyDocument, locate, memberValue, parseJsonConfig, removeEntry, setEntry } from './json-edit';
 import { parseToml, removeTomlEntry, setTomlEntry, tomlEntry } from './toml-edit';
 
@@ -15,6 +17,19 @@ export interface ConfigDocument {
   withEntry(value: Record<string, unknown>): string;
   /** The new text without our entry; `dropContainer` also removes the container when it would be left empty. */
   withoutEntry(dropContainer: boolean): string;
+}
+
+/**
+ * A client's config bytes, or null when there is none. `target` is where a symlinked config really lives.
+ * A config that is not a regular file or is too large throws a ConfigShapeError naming `file`.
+ */
+export async function readConfigFile(file: string, target = file): Promise<Buffer | null> {
+  try {
+    return await readBoundedFileIfExists(target, { limit: 'clientConfig' });
+  } catch (error) {
+    if (error instanceof FileReadError) throw new ConfigShapeError(file, `it ${error.detail}`);
+    throw error;
+  }
 }
 
 /**

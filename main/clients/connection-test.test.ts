@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { freePort } from '../playground/testing';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -98,6 +99,28 @@ describe('test connection against the reference gateway, credentials in the OS k
     expect(result.error).toBeUndefined();
     expect(result).toMatchObject({ ok: true, toolCount: 13 });
   });
+});
+
+describe.skipIf(process.platform !== 'linux' || !process.env.DBUS_SESSION_BUS_ADDRESS)('a host’s own environment rules', () => {
+  it('Codex passes only its allow-list: the entry’s env_vars carry the session bus, so the keychain is reached', async () => {
+    const file = (await installClient('codex', { paths, runtime, profile: REMOTE })).file;
+    expect(await readFile(file, 'utf8')).toContain('env_vars = [ "DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR" ]');
+    const result = await testClient('codex', { paths, env: paths.env });
+    expect(result.error).toBeUndefined();
+    expect(result.toolCount).toBe(13);
+  });
+
+  it.skipIf(existsSync(`/run/user/${process.getuid?.() ?? 0}/bus`))(
+    'without env_vars Codex would start the bridge with no session bus, and the fix names the setting',
+    async () => {
+      const file = (await installClient('codex', { paths, runtime, profile: REMOTE })).file;
+      await writeFile(file, (await readFile(file, 'utf8')).replace(/^env_vars = .*$/m, ''));
+      const result = await testClient('codex', { paths, env: paths.env });
+      expect(result.ok).toBe(false);
+      expect(result.error).toContain('D-Bus');
+      expect(result.fix).toContain('env_vars = ["DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR"]');
+    },
+  );
 });
 
 describe('test connection failures say what to do', () => {

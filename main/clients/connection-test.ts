@@ -3,6 +3,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { bridgeLogFile, type PathContext } from '../../platform/credentials/config-paths';
 import { APP_VERSION } from '../../domain/app-info';
+import { environmentUnderPolicy, hostEnvironmentFor, type HostEnvironment } from '../../domain/host-environment';
 import { clientSpec, type ClientId } from './catalog';
 import { clientStatus } from './detect';
 import { launchFacts, type Launch } from './launch';
@@ -30,6 +31,8 @@ export interface LaunchTestOptions {
   /** Per request (initialize, each tools/list page). Default 30 s: the first start may create the reference gateway's certificates. */
   readonly timeoutMs?: number;
   readonly paths: PathContext;
+  /** The host whose environment rules the launch follows, so a keychain failure names its setting. */
+  readonly host?: HostEnvironment;
 }
 
 const STDERR_KEPT = 4000;
@@ -100,13 +103,24 @@ export async function testLaunch(launch: Launch, options: LaunchTestOptions): Pr
       ...(info ? { server: { name: info.name, version: info.version } } : {}),
     };
   } catch (error) {
-    return { ok: false, ...explain(error, launch, profile, timeout, options.paths), ...(stderr.trim() ? { stderr: stderr.trim() } : {}) };
+    return {
+      ok: false,
+      ...explain(error, launch, profile, timeout, options.paths, options.host),
+      ...(stderr.trim() ? { stderr: stderr.trim() } : {}),
+    };
   } finally {
     await client.close().catch(() => undefined);
   }
 }
 
-function explain(error: unknown, launch: Launch, profile: string, timeout: number, paths: PathContext): { error: string; fix: string } {
+function explain(
+  error: unknown,
+  launch: Launch,
+  profile: string,
+  timeout: number,
+  paths: PathContext,
+  host?: HostEnvironment,
+): { error: string; fix: string } {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT')
     return {
@@ -125,13 +139,16 @@ function explain(error: unknown, launch: Launch, profile: string, timeout: numbe
     if (error.code === -32001 && /timed out/i.test(error.message)) {
       return { error: `The bridge did not answer within ${Math.round(timeout / 1000)} s.`, fix: fixFor('timeout', profile, paths) };
     }
-    const cause = (error.data as { cause?: unknown } | undefined)?.cause;
+    const { cause, failure } = (error.data as { cause?: unknown; failure?: unknown } | undefined) ?? {};
+    if (cause === 'keychain_unavailable' && failure === 'no-session-bus' && host) {
+      return { error: error.message.replace(/^MCP error -?\d+: /, ''), fix: `In ${host.name}, ${host.keychainFix}.` };
+    }
     return { error: error.message.replace(/^MCP error -?\d+: /, ''), fix: fixFor(cause, profile, paths) };
   }
   return { error: (error as Error).message ?? String(error), fix: fixFor(undefined, profile, paths) };
 }
 
-export interface ClientTestOptions extends Omit<LaunchTestOptions, 'cwd'> {}
+export type ClientTestOptions = Omit<LaunchTestOptions, 'cwd'>;
 
 export class NotConfiguredError extends Error {
   override readonly name = 'NotConfiguredError';
@@ -147,6 +164,9 @@ export async function testClient(id: ClientId, options: ClientTestOptions): Prom
         `${spec.name} has no gateway-companion entry in ${status.configFile}; install it first (companion clients install ${id})`,
     );
   }
-  const { command, args, env } = status.entry;
-  return testLaunch({ command, args, ...(env ? { env } : {}) }, options);
+  const { command, args, env, envVars } = status.entry;
+  // The environment this host would give the bridge, not the app's own.
+  const hostEnv = hostEnvironmentFor(id);
+  const inherited = hostEnv ? environmentUnderPolicy(hostEnv.policy, options.env, envVars ?? []) : options.env;
+  return testLaunch({ command, args, ...(env ? { env } : {}) }, { ...options, env: inherited, ...(hostEnv ? { host: hostEnv } : {}) });
 }

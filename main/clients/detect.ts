@@ -1,11 +1,10 @@
-import { existsSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { PathContext } from '../../platform/credentials/config-paths';
 import { CLIENT_IDS, clientSpec, type ClientId, type ClientSpec, type ConfigFormat } from './catalog';
 import { ConfigParseError, ConfigShapeError } from './config-errors';
-import { openConfig } from './config-document';
+import { openConfig, readConfigFile } from './config-document';
 import { desiredEntry } from './install';
 import { launchFacts, type LaunchRuntime } from './launch';
 import { displayPath } from './locations';
@@ -18,6 +17,8 @@ export interface ConfiguredEntry {
   readonly command: string;
   readonly args: readonly string[];
   readonly env?: Readonly<Record<string, string>>;
+  /** Variables the host passes on by name (Codex's `env_vars`). */
+  readonly envVars?: readonly string[];
   readonly profile?: string;
   /** Paths the entry needs that no longer exist (the reason for `stale`). */
   readonly missing: readonly string[];
@@ -50,7 +51,7 @@ function isExecutableOnPath(command: string, env: NodeJS.ProcessEnv): boolean {
 
 /** Reads our entry back; an entry hand-edited into another shape is reported, not guessed at. */
 function readEntry(value: unknown, env: NodeJS.ProcessEnv): ConfiguredEntry | string {
-  const v = value as { command?: unknown; args?: unknown; env?: unknown } | null;
+  const v = value as { command?: unknown; args?: unknown; env?: unknown; env_vars?: unknown } | null;
   if (
     typeof v !== 'object' ||
     v === null ||
@@ -59,17 +60,19 @@ function readEntry(value: unknown, env: NodeJS.ProcessEnv): ConfiguredEntry | st
   ) {
     return 'the gateway-companion entry is not a command with a list of arguments; Install replaces it';
   }
-  const args = (v.args ?? []) as string[];
+  const args = v.args ?? [];
   const entryEnv =
     typeof v.env === 'object' && v.env !== null
       ? Object.fromEntries(Object.entries(v.env).filter((e): e is [string, string] => typeof e[1] === 'string'))
       : undefined;
+  const envVars = Array.isArray(v.env_vars) ? v.env_vars.filter((n): n is string => typeof n === 'string') : [];
   const facts = launchFacts(v.command, args, entryEnv);
   const missing = facts.requiredPaths.filter((p, i) => (i === 0 ? !isExecutableOnPath(p, env) : !existsSync(p)));
   return {
     command: v.command,
     args,
     ...(entryEnv && Object.keys(entryEnv).length > 0 ? { env: entryEnv } : {}),
+    ...(envVars.length > 0 ? { envVars } : {}),
     ...(facts.profile ? { profile: facts.profile } : {}),
     missing,
   };
@@ -97,9 +100,11 @@ export async function clientStatus(id: ClientId, options: DetectOptions): Promis
   };
   let text: string | undefined;
   try {
-    if (statSync(file).isFile()) text = await readFile(file, 'utf8');
-  } catch {
-    // missing
+    text = (await readConfigFile(file))?.toString('utf8');
+  } catch (error) {
+    if (error instanceof ConfigShapeError)
+      return { ...base, configExists: true, state: 'not-configured', problem: `${file}: ${error.problem}.` };
+    throw error;
   }
   if (text === undefined) {
     const installed = spec.appFolders(paths).some((d) => existsSync(d));

@@ -1,7 +1,7 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { configDir, type PathContext } from '../../platform/credentials/config-paths';
-import { writeFileAtomic } from '../../registry/atomic-write';
+import { writeFileAtomic } from '../../platform/files/atomic-write';
 import type { ClientId } from './catalog';
 
 /**
@@ -34,9 +34,7 @@ async function read(paths: PathContext): Promise<RecordFile> {
 }
 
 async function write(paths: PathContext, doc: RecordFile): Promise<void> {
-  const file = installRecordFile(paths);
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  await writeFileAtomic(file, Buffer.from(`${JSON.stringify(doc, null, 2)}\n`));
+  await writeFileAtomic(installRecordFile(paths), `${JSON.stringify(doc, null, 2)}\n`, { createDir: { mode: 0o700 } });
 }
 
 /** The record for a client, if it is for this very file (a record of another path, e.g. after HOME moved, is ignored). */

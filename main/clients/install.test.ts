@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -141,6 +142,8 @@ function expectedEntry(id: ClientId): Record<string, unknown> {
   const base = { command: process.execPath, args: [cli, 'bridge', '--profile', 'work'] };
   if (id === 'vscode' || id === 'claude-code') return { type: 'stdio', ...base };
   if (id === 'zed') return { source: 'custom', ...base };
+  // Codex passes an allow-list of variables: the entry names the session bus's so the keychain is reachable.
+  if (id === 'codex') return { ...base, env_vars: ['DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR'] };
   return base;
 }
 
@@ -291,7 +294,9 @@ describe('writing', () => {
     await symlink(real, link);
     await installClient('cursor', { paths, runtime, profile: 'work' });
     expect((await import('node:fs')).lstatSync(link).isSymbolicLink()).toBe(true);
-    expect(parseJsonc(await readFile(real, 'utf8')).mcpServers['gateway-companion']).toEqual(expectedEntry('cursor'));
+    expect((parseJsonc(await readFile(real, 'utf8')) as { mcpServers: Record<string, unknown> }).mcpServers['gateway-companion']).toEqual(
+      expectedEntry('cursor'),
+    );
     expect((await stat(real)).mode & 0o777).toBe(0o640);
     await removeClient('cursor', { paths });
     expect(await readFile(real, 'utf8')).toBe(SEEDS.cursor);
@@ -304,6 +309,23 @@ describe('writing', () => {
     await writeFile(file, bytes);
     await expect(installClient('cursor', { paths, runtime, profile: 'work' })).rejects.toThrow('it is not UTF-8 text');
     expect(await readFile(file)).toEqual(bytes);
+  });
+
+  it.runIf(process.platform !== 'win32')('refuses a config that is a FIFO or a link to /dev/zero, at once, and shows why', async () => {
+    const file = clientSpec('cursor').configFile(paths);
+    await mkdir(path.dirname(file), { recursive: true });
+    execFileSync('mkfifo', [file]);
+    await expect(installClient('cursor', { paths, runtime, profile: 'work' })).rejects.toThrow(
+      `${file}: it is a named pipe (FIFO), not a regular file; replace it with the file itself. It was left unchanged.`,
+    );
+    expect(await clientStatus('cursor', { paths, runtime })).toMatchObject({
+      configExists: true,
+      state: 'not-configured',
+      problem: `${file}: it is a named pipe (FIFO), not a regular file; replace it with the file itself.`,
+    });
+    await rm(file);
+    await symlink('/dev/zero', file);
+    await expect(removeClient('cursor', { paths })).rejects.toThrow(`${file}: it is a device, not a regular file`);
   });
 
   it('keeps at most 20 backups per client', async () => {

@@ -1,11 +1,11 @@
-import { lstat, mkdir, readlink, realpath, rm } from 'node:fs/promises';
+import { lstat, readlink, realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { PathContext } from '../../platform/credentials/config-paths';
-import { readIfExists, writeFileAtomic } from '../../registry/atomic-write';
+import { writeFileAtomic } from '../../platform/files/atomic-write';
 import { backupConfig } from './backups';
 import { clientSpec, type ClientId, type ClientSpec } from './catalog';
 import { ConfigShapeError } from './config-errors';
-import { isEmptyConfig, openConfig, type ConfigDocument } from './config-document';
+import { isEmptyConfig, openConfig, readConfigFile, type ConfigDocument } from './config-document';
 import { getInstallRecord, setInstallRecord, type InstallRecord } from './install-record';
 import { buildLaunch, type LaunchRuntime } from './launch';
 
@@ -64,7 +64,7 @@ interface Snapshot {
 }
 
 async function snapshot(file: string, target: string): Promise<Snapshot> {
-  const bytes = await readIfExists(target);
+  const bytes = await readConfigFile(file, target);
   if (!bytes) return { bytes: null, text: '' };
   const text = bytes.toString('utf8');
   if (!Buffer.from(text, 'utf8').equals(bytes)) throw new ConfigShapeError(file, 'it is not UTF-8 text, so it cannot be edited safely');
@@ -91,7 +91,7 @@ async function edit(
     const before = await snapshot(file, target);
     const planned = await plan(openConfig(spec, file, before.text), before, file);
     if (!planned) return { client: spec.id, file, changed: false };
-    const current = await readIfExists(target);
+    const current = await readConfigFile(file, target);
     if (!(current === null ? before.bytes === null : before.bytes !== null && current.equals(before.bytes))) {
       if (attempt < ATTEMPTS) continue;
       throw new Error(`${file} kept changing while it was being edited; close ${spec.name} and try again`);
@@ -100,8 +100,7 @@ async function edit(
     if (planned.text === null) {
       await rm(target, { force: true });
     } else {
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFileAtomic(target, Buffer.from(planned.text, 'utf8'));
+      await writeFileAtomic(target, planned.text, { createDir: true });
     }
     if (planned.record !== undefined) await setInstallRecord(options.paths, spec.id, planned.record ?? undefined);
     return { client: spec.id, file, changed: true, ...(backup ? { backup } : {}), ...(planned.text === null ? { deleted: true } : {}) };

@@ -1,7 +1,7 @@
 import { app, BrowserWindow, dialog } from 'electron';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
-import { IPC_EVENT } from '../../domain/ipc/contract';
+import { IPC_EVENT } from '../../domain/ipc/channel-names';
 import { createDispatcher } from '../services/dispatch';
 import { createServices } from '../services/index';
 import type { HostContext } from '../services/host-context';

@@ -12,7 +12,7 @@ vi.mock('electron', () => ({
 
 const { registerIpc } = await import('./ipc');
 const { createDispatcher } = await import('../services/dispatch');
-const { IPC_INVOKE } = await import('../../domain/ipc/contract');
+const { IPC_INVOKE } = await import('../../domain/ipc/channel-names');
 
 type Frame = { url: string };
 function eventFrom(url: string, opts: { subframe?: boolean; destroyed?: boolean } = {}) {

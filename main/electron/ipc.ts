@@ -1,5 +1,5 @@
 import { ipcMain, type IpcMainInvokeEvent } from 'electron';
-import { IPC_INVOKE, type Envelope } from '../../domain/ipc/contract';
+import { IPC_INVOKE, type Envelope } from '../../domain/ipc/channel-names';
 import type { Dispatch } from '../services/dispatch';
 import { isAppUrl } from './app-origin';
 

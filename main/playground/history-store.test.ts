@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../domain/ipc/playground-channels';
@@ -79,5 +79,37 @@ describe('HistoryStore', () => {
     const { appendFileSync } = await import('node:fs');
     appendFileSync(f, '{"add":{"id":"id-2","to');
     expect((await new HistoryStore(f).list()).map((e) => e.id)).toEqual(['id-1']);
+  });
+
+  it('stores secret-looking arguments and results as [redacted], in memory and on disk', async () => {
+    const f = file();
+    const store = new HistoryStore(f);
+    const key = '4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318';
+    await store.add({
+      ...entry(1),
+      arguments: {
+        address: `0x${key}`,
+        privateKey: 'hunter2',
+        query: 'abandon ability able about above absent absorb abstract absurd abuse access accident',
+        assets: ['c60'],
+      },
+      result: { content: [{ type: 'text', text: JSON.stringify({ valid: false, address: `0x${key}` }) }] },
+      error: { code: 'bad_address', message: `0x${key} is not an address` },
+    });
+    const onDisk = readFileSync(f, 'utf8');
+    for (const leak of [key, 'hunter2', 'abandon ability']) expect(onDisk).not.toContain(leak);
+    const stored = await new HistoryStore(f).get('id-1');
+    expect(stored?.arguments).toEqual({ address: '[redacted]', privateKey: '[redacted]', query: '[redacted]', assets: ['c60'] });
+    expect(JSON.stringify(stored)).not.toContain(key);
+    expect(stored?.error?.message).toBe('[redacted] is not an address');
+  });
+
+  it('rewrites a history file written before redaction when it is first read', async () => {
+    const f = file();
+    mkdirSync(path.dirname(f), { recursive: true });
+    const old = { ...entry(1), arguments: { address: '4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318' } };
+    writeFileSync(f, `${JSON.stringify({ add: old })}\n${JSON.stringify({ add: entry(2) })}\n`);
+    expect((await new HistoryStore(f).list()).map((e) => e.arguments)).toEqual([{ address: '[redacted]' }, { assets: ['c2'] }]);
+    expect(readFileSync(f, 'utf8')).not.toContain('4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318');
   });
 });

@@ -1,7 +1,8 @@
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../../gateway/storage/files';
+import { writeFileAtomic } from '../../platform/files/atomic-write';
 import type { HistoryEntry, HistorySummary } from '../../domain/ipc/playground-channels';
+import { redactSecrets } from '../../domain/redact';
 
 export const HISTORY_LIMIT = 500;
 /** Results up to this size are kept on disk; bigger ones only for this run (the entry says so after a restart). */
@@ -20,7 +21,9 @@ function summary(entry: HistoryEntry): HistorySummary {
  * The playground's call history: every call, newest last, bounded at HISTORY_LIMIT, persisted as an
  * append-only JSON Lines file in the config dir so it survives restarts of either host (browser mode's
  * origin changes with its port, so the renderer's storage would not). The file is compacted when it has
- * grown to twice the limit. Writes are serialised.
+ * grown to twice the limit. Writes are serialised. Secret-looking values (a private key pasted into a
+ * field, a recovery phrase, anything under a key named like a secret) are stored as "[redacted]", in
+ * memory and on disk; a file written before that is rewritten redacted when it is first read.
  */
 export class HistoryStore {
   private entries: HistoryEntry[] = [];
@@ -57,7 +60,9 @@ export class HistoryStore {
         else if ('remove' in record) byId.delete(record.remove);
         else if ('clear' in record) byId.clear();
       }
-      this.entries = [...byId.values()].slice(-this.limit);
+      const loaded = [...byId.values()].slice(-this.limit);
+      this.entries = loaded.map((e) => redactSecrets(e));
+      if (this.entries.some((e, i) => e !== loaded[i])) await this.serial(() => this.compact());
     })();
     return this.loaded;
   }
@@ -77,7 +82,7 @@ export class HistoryStore {
 
   /** Rewrites the file with only the live entries (temp file + rename, so a crash leaves the old one). */
   private async compact(): Promise<void> {
-    await writeFileAtomic(this.file, this.entries.map((e) => `${JSON.stringify({ add: this.forDisk(e) })}\n`).join(''), 0o600);
+    await writeFileAtomic(this.file, this.entries.map((e) => `${JSON.stringify({ add: this.forDisk(e) })}\n`).join(''), { mode: 0o600 });
     this.lines = this.entries.length;
   }
 
@@ -97,8 +102,9 @@ export class HistoryStore {
     }
   }
 
-  async add(entry: HistoryEntry): Promise<void> {
+  async add(typed: HistoryEntry): Promise<void> {
     await this.load();
+    const entry = redactSecrets(typed);
     return this.serial(async () => {
       this.entries.push(this.forDisk(entry));
       this.rememberBig(entry);

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describeMcpError, toolErrorOf } from './errors';
 import { shapeResult } from './result-shape';
-import { toolGroup } from '../../domain/tool-groups';
 
 describe('shapeResult', () => {
   it('marks a text item that repeats structuredContent instead of sending it twice', () => {
@@ -62,14 +61,5 @@ describe('errors in words', () => {
     });
     expect(toolErrorOf([{ type: 'text', text: 'Something broke' }])).toEqual({ code: 'tool_error', message: 'Something broke' });
     expect(toolErrorOf([])).toEqual({ code: 'tool_error', message: 'The tool reported an error without a message.' });
-  });
-});
-
-describe('toolGroup', () => {
-  it('uses the gateway label when there is one, else the spec table', () => {
-    expect(toolGroup('anything', { 'io.gatewaycompanion/group': 'Swap and bridge' })).toBe('Swap & bridge');
-    expect(toolGroup('check_token_security', undefined)).toBe('Security');
-    expect(toolGroup('get_token_prices', { 'io.gatewaycompanion/group': 'unheard of' })).toBe('Market data');
-    expect(toolGroup('echo', {})).toBe('Other');
   });
 });

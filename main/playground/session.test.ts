@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../../gateway/index';
@@ -106,6 +106,24 @@ describe('playground session through the in-process bridge', () => {
     expect(text).not.toContain(secret);
   }, 30_000);
 
+  it('never lets a pasted private key or recovery phrase reach the history file, the history or the traffic', async () => {
+    const key = '4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318';
+    const phrase = 'abandon ability able about above absent absorb abstract absurd abuse access accident';
+    const pasted = await manager.call({ callId: 'pk-1', tool: 'validate_address', arguments: { address: `0x${key}`, asset_id: 'c60' } });
+    await manager.call({ callId: 'pk-2', tool: 'search_assets', arguments: { query: phrase } });
+    const onDisk = readFileSync(manager.history.file, 'utf8');
+    expect(onDisk).toContain('[redacted]');
+    expect(onDisk).not.toContain(key);
+    expect(onDisk).not.toContain(phrase);
+    expect((await manager.history.get(pasted.historyId as string))?.arguments).toEqual({ address: '[redacted]', asset_id: 'c60' });
+    const traffic = manager
+      .traffic()
+      .map((t) => t.text)
+      .join('\n');
+    expect(traffic).not.toContain(key);
+    expect(traffic).not.toContain(phrase);
+  }, 30_000);
+
   it('cancels a slow call with notifications/cancelled', async () => {
     await manager.connect('lab');
     const call = manager.call({ callId: 'slow-1', tool: 'search_assets', arguments: { query: 'slow:20000' } });
@@ -119,12 +137,14 @@ describe('playground session through the in-process bridge', () => {
     expect((await manager.history.list()).at(-1)?.status).toBe('cancelled');
   }, 30_000);
 
-  it('reports wrong credentials as a clear tool error', async () => {
-    await manager.connect('lab-wrong');
-    const outcome = await manager.call({ callId: 'wrong-1', tool: 'get_swap_providers', arguments: {} });
-    expect(outcome.status).toBe('tool-error');
-    expect(outcome.error?.code).toBe('invalid_credentials');
-    expect(outcome.error?.message).toMatch(/secret key is wrong/);
+  it('reports wrong credentials as a clear connect error (the gateway opens no session for them)', async () => {
+    const error = await manager.connect('lab-wrong').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect((error as ServiceError).code).toBe('auth_rejected');
+    expect((error as ServiceError).message).toMatch(
+      /refused the credentials of profile "lab-wrong" \(HTTP 401 .*Invalid credentials: the access id and secret key do not match an account/,
+    );
+    expect(manager.connection).toBeUndefined();
   }, 30_000);
 
   it('says how to fix a profile without credentials', async () => {

@@ -56,8 +56,8 @@ function toolInfo(tool: Tool): ToolInfo {
     ...(tool.title ? { title: tool.title } : tool.annotations?.title ? { title: tool.annotations.title } : {}),
     ...(tool.description ? { description: tool.description } : {}),
     group: toolGroup(tool.name, tool._meta),
-    inputSchema: tool.inputSchema as Record<string, unknown>,
-    ...(tool.outputSchema ? { outputSchema: tool.outputSchema as Record<string, unknown> } : {}),
+    inputSchema: tool.inputSchema,
+    ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
     ...(tool.annotations ? { annotations: tool.annotations } : {}),
   };
 }
@@ -220,7 +220,7 @@ export class PlaygroundSession {
           : {}),
       });
       const durationMs = elapsed();
-      const { result, bytes } = shapeResult(raw as Record<string, unknown>);
+      const { result, bytes } = shapeResult(raw);
       if (result.isError) return { ...base, status: 'tool-error', durationMs, bytes, result, error: toolErrorOf(result.content) };
       return { ...base, status: 'ok', durationMs, bytes, result };
     } catch (error) {

@@ -80,7 +80,7 @@ export class StreamTransport implements Transport {
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.closed) throw new Error('The connection to the bridge is closed.');
     const line = JSON.stringify(message);
-    this.options.observe?.('send', line, message as Record<string, unknown>);
+    this.options.observe?.('send', line, message);
     if (!this.output.write(`${line}\n`)) {
       await new Promise<void>((resolve) => this.output.once('drain', resolve));
     }

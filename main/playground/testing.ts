@@ -46,11 +46,12 @@ export async function freePort(): Promise<number> {
 export async function serveStatelessMcp(
   create: () => { connect(transport: Transport): Promise<void> },
 ): Promise<{ url: string; close: () => Promise<void> }> {
-  const http = createHttpServer(async (req, res) => {
+  const http = createHttpServer((req, res) => {
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => void transport.close());
-    await create().connect(transport);
-    await transport.handleRequest(req, res);
+    void create()
+      .connect(transport)
+      .then(() => transport.handleRequest(req, res));
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const { port } = http.address() as { port: number };

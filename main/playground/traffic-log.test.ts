@@ -46,4 +46,26 @@ describe('TrafficLog', () => {
     for (let i = 0; i < 5; i++) log.record('send', '{}', { method: 'ping', id: i });
     expect(log.list().map((e) => e.id)).toEqual([2, 3, 4]);
   });
+
+  it('redacts secret-looking values, then the credentials, and keeps a clean line byte for byte', () => {
+    const key = '4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318';
+    const log = new TrafficLog((s) => s.split('CREDENTIAL-1234').join('[redacted]'));
+    const call = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'search_assets', arguments: { query: 'CREDENTIAL-1234', secret: 'x', note: `0x${key}` } },
+    };
+    const text = log.record('send', JSON.stringify(call), call).text;
+    expect(text).not.toContain(key);
+    expect(text).not.toContain('CREDENTIAL-1234');
+    expect((JSON.parse(text) as { params: { arguments: unknown } }).params.arguments).toEqual({
+      query: '[redacted]',
+      secret: '[redacted]',
+      note: '[redacted]',
+    });
+    const clean =
+      '{"jsonrpc":"2.0","id":2,"result":{"n":1.50,"txHash":"0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"}}';
+    expect(log.record('receive', clean, JSON.parse(clean) as Record<string, unknown>).text).toBe(clean);
+  });
 });

@@ -1,10 +1,9 @@
 import type { TrafficEntry } from '../../domain/ipc/playground-channels';
+import { redactJsonLine } from '../../domain/redact';
 
 export const TRAFFIC_LIMIT = 1000;
 /** Each message is kept as a preview of at most this many characters; results of megabytes are cut. */
 export const PREVIEW_CHARS = 16 * 1024;
-
-type Id = string | number;
 
 function kindOf(message: Record<string, unknown>): TrafficEntry['kind'] {
   if (typeof message.method === 'string') return 'id' in message && message.id !== undefined ? 'request' : 'notification';
@@ -13,7 +12,8 @@ function kindOf(message: Record<string, unknown>): TrafficEntry['kind'] {
 
 /**
  * The session's JSON-RPC messages in both directions, with the time each response took. Every message is
- * redacted (the bridge's redactor knows the profile's credentials) before it is kept or shown.
+ * redacted before it is kept or shown: secret-looking values (domain/redact), then the profile's
+ * credentials (the bridge's redactor knows them).
  */
 export class TrafficLog {
   private readonly entries: TrafficEntry[] = [];
@@ -30,7 +30,7 @@ export class TrafficLog {
   record(dir: TrafficEntry['dir'], line: string, message: Record<string, unknown>): TrafficEntry {
     const at = this.now();
     const kind = kindOf(message);
-    const id = typeof message.id === 'string' || typeof message.id === 'number' ? (message.id as Id) : undefined;
+    const id = typeof message.id === 'string' || typeof message.id === 'number' ? message.id : undefined;
     // Requests go out from either side; a response answers the other side's request with the same id.
     const key = (side: TrafficEntry['dir']) => `${side}:${typeof id}:${String(id)}`;
     let durationMs: number | undefined;
@@ -44,7 +44,8 @@ export class TrafficLog {
       }
     }
     // Redact the whole line before cutting, so a secret that straddles the cut cannot survive in part.
-    const redacted = this.redact(line);
+    // Secret-looking values first: that step may re-serialise the message, which must not undo the second.
+    const redacted = this.redact(redactJsonLine(line, message));
     const entry: TrafficEntry = {
       seq: ++this.seq,
       at,

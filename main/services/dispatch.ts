@@ -1,4 +1,5 @@
-import { contract, isChannel, type Channel, type ChannelArgs, type ChannelResult, type Envelope } from '../../domain/ipc/contract';
+import type { Envelope } from '../../domain/ipc/channel-names';
+import { contract, isChannel, type Channel, type ChannelArgs, type ChannelResult } from '../../domain/ipc/contract';
 import { ServiceError } from './service-error';
 
 export type Handlers = {

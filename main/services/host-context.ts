@@ -7,7 +7,7 @@ export interface HostContext {
   openLink(url: URL): Promise<boolean>;
   /** Pushes an event to every connected renderer. */
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
-  log(line: string): void;
+  readonly log: (line: string) => void;
   /** The system folder picker; only the desktop host has one (null: the user cancelled). */
   pickFolder?(title: string): Promise<string | null>;
 }

@@ -38,7 +38,8 @@ describe('profiles handlers', () => {
     });
     const stored = await handlers['profiles:setCredentials']('work', { accessId: 'access-1', secretKey: 'secret-1\n' });
     expect(stored).toEqual({ stored: true, source: 'keychain' });
-    expect(keychain.items.get('work')).toEqual({ accessId: 'access-1', secretKey: 'secret-1' });
+    // Bound to the origin it was entered for.
+    expect(keychain.items.get('work')).toEqual({ accessId: 'access-1', secretKey: 'secret-1', origin: 'https://gateway.example.com' });
     await handlers['profiles:setCredentials']('work', { accessId: 'access-2', secretKey: 'secret-2' });
     expect(keychain.items.get('work')?.secretKey).toBe('secret-2');
     const listed = JSON.stringify(await handlers['profiles:list']());
@@ -46,6 +47,22 @@ describe('profiles handlers', () => {
     expect(listed).not.toContain('access-2');
     expect(await handlers['profiles:clearCredentials']('work')).toEqual({ stored: false, source: 'none' });
     expect(keychain.items.has('work')).toBe(false);
+  });
+
+  it('asks for the secret again when a profile moves to another scheme, host or port', async () => {
+    await handlers['profiles:save']({ name: 'work', url: 'https://gateway.example.com/mcp' });
+    await handlers['profiles:setCredentials']('work', { accessId: 'access-1', secretKey: 'secret-1' });
+    // Another path on the same origin keeps the secret.
+    expect((await handlers['profiles:save']({ name: 'work', url: 'https://gateway.example.com/v2/mcp' })).credentials).toEqual({
+      stored: true,
+      source: 'keychain',
+    });
+    const moved = await handlers['profiles:save']({ name: 'work', url: 'http://127.0.0.1:8080/mcp' });
+    expect(moved.credentials).toMatchObject({ stored: false, reenter: true });
+    expect(moved.credentials.problem).toContain('was entered for https://gateway.example.com');
+    const again = await handlers['profiles:setCredentials']('work', { accessId: 'access-1', secretKey: 'secret-1' });
+    expect(again).toEqual({ stored: true, source: 'keychain' });
+    expect(keychain.items.get('work')?.origin).toBe('http://127.0.0.1:8080');
   });
 
   it('explains bad input in words the user can act on', async () => {

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CredentialState, ProfileInput, ProfileSummary } from '../../domain/ipc/profiles-channels';
+import { readCaFile } from '../../platform/credentials/ca-file';
 import { currentPathContext, profilesFile, type PathContext } from '../../platform/credentials/config-paths';
 import { clearCredentials, credentialStatus, CredentialsError, storeCredentials } from '../../platform/credentials/credentials';
 import { DEFAULT_PROFILE, ensureDefaultProfile } from '../../platform/credentials/default-profile';
@@ -47,9 +47,14 @@ export function profilesHandlers(_ctx: HostContext, deps: ProfilesDeps = {}): Pi
 
   async function stateOf(profile: Profile): Promise<CredentialState> {
     if (profile.kind === 'embedded') return { stored: true, source: 'managed' };
-    const status = await credentialStatus(profile.name, { env, keychain });
-    const problem = status.keychainError?.message ?? status.environmentError;
-    return { stored: status.stored, source: status.source, ...(problem ? { problem } : {}) };
+    const status = await credentialStatus(profile.name, { env, keychain, origin: profile.url });
+    const problem = status.originMismatch?.message ?? status.keychainError?.message ?? status.environmentError;
+    return {
+      stored: status.stored,
+      source: status.source,
+      ...(problem ? { problem } : {}),
+      ...(status.originMismatch ? { reenter: true } : {}),
+    };
   }
 
   async function summary(profile: Profile): Promise<ProfileSummary> {
@@ -75,17 +80,8 @@ export function profilesHandlers(_ctx: HostContext, deps: ProfilesDeps = {}): Pi
   async function checkCaFile(file: string): Promise<void> {
     if (!path.isAbsolute(file))
       throw new ServiceError('invalid_profile', `The CA file must be an absolute path, e.g. /home/you/gateway-ca.pem; got "${file}".`);
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      throw new ServiceError(
-        'invalid_profile',
-        `Cannot read the CA file ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
-      );
-    }
-    if (!text.includes('-----BEGIN CERTIFICATE-----'))
-      throw new ServiceError('invalid_profile', `${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----).`);
+    const read = await readCaFile(file);
+    if (!read.ok) throw new ServiceError('invalid_profile', `The CA file ${file} ${read.problem}.`);
   }
 
   return {
@@ -133,7 +129,11 @@ export function profilesHandlers(_ctx: HostContext, deps: ProfilesDeps = {}): Pi
       guard(async () => {
         const profile = await remoteProfile(name);
         // Pasting often brings a trailing newline or spaces; the values themselves never contain any.
-        await storeCredentials(name, { accessId: credentials.accessId.trim(), secretKey: credentials.secretKey.trim() }, keychain);
+        await storeCredentials(
+          name,
+          { accessId: credentials.accessId.trim(), secretKey: credentials.secretKey.trim(), origin: profile.url },
+          keychain,
+        );
         return stateOf(profile);
       }),
 

@@ -153,7 +153,7 @@ describe('write, undo and commit', () => {
     expect(written.written.map((w) => w.absolutePath)).toEqual(plan.files.map((f) => f.absolutePath));
     const logoOnDisk = await readFile(plan.files[0]!.absolutePath);
     expect((await checkLogo(logoOnDisk)).findings.filter((f) => f.severity === 'error')).toEqual([]);
-    expect(JSON.parse(await readFile(join(root, LIST), 'utf8')).at(-1)).toMatchObject({ id, name: 'Test Validator' });
+    expect((JSON.parse(await readFile(join(root, LIST), 'utf8')) as unknown[]).at(-1)).toMatchObject({ id, name: 'Test Validator' });
     // The same plan cannot be written twice.
     expect((await rejection(handlers['registry:write'](plan.planId))).code).toBe('plan_expired');
 

@@ -18,6 +18,7 @@ import {
   type WritePlan,
 } from '../../registry/index';
 import { configDir } from '../../platform/credentials/config-paths';
+import { FileReadError } from '../../platform/files/bounded-read';
 import type { Handlers } from './dispatch';
 import type { HostContext } from './host-context';
 import { ServiceError } from './service-error';
@@ -123,12 +124,14 @@ export function registryHandlers(ctx: HostContext, options: RegistryHandlerOptio
 
   async function readChainList(root: string, chain: string) {
     const path = registryPaths.list(chain);
-    const doc = await readList(absoluteIn(root, path), { path, chain }).catch((error: NodeJS.ErrnoException) => {
+    const doc = await readList(absoluteIn(root, path), { path, chain }, root).catch((error: Error) => {
       throw new ServiceError(
         'list-unreadable',
-        error.code === 'ENOENT'
+        error instanceof FileReadError && error.reason === 'missing'
           ? `${path} does not exist in this registry. Choose another chain, or update your copy of the registry.`
-          : `${path} cannot be read: ${error.message}.`,
+          : error instanceof FileReadError
+            ? error.message
+            : `${path} cannot be read: ${error.message}.`,
       );
     });
     if (!doc.ok) {
@@ -164,7 +167,7 @@ export function registryHandlers(ctx: HostContext, options: RegistryHandlerOptio
     'registry:checkEntry': async (raw, chain, entry, { originalId }) => {
       const root = normaliseFolderInput(raw);
       const path = registryPaths.list(chain);
-      const doc = await readList(absoluteIn(root, path), { path, chain }).catch(() => null);
+      const doc = await readList(absoluteIn(root, path), { path, chain }, root).catch(() => null);
       const ids = doc?.ok
         ? doc.entries.flatMap((e) =>
             typeof e === 'object' && e !== null && typeof (e as { id?: unknown }).id === 'string' ? [(e as { id: string }).id] : [],

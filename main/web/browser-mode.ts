@@ -23,7 +23,7 @@ export function findRendererDir(): string {
 /** Runs the app's services behind the loopback web server, for any browser. */
 export async function startBrowserMode(options: BrowserModeOptions = {}): Promise<WebServer> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  let server: WebServer | undefined;
+  let server: WebServer | undefined = undefined;
   const ctx: HostContext = {
     host: 'browser',
     // The page opens https links itself (target=_blank, noopener); a server cannot open a browser tab safely.

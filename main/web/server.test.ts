@@ -99,11 +99,11 @@ describe('browser-mode server', () => {
   it('answers malformed and oversized bodies with clear errors', async () => {
     const bad = await invoke('{not json');
     expect(bad.status).toBe(400);
-    expect(JSON.parse(bad.body).error.code).toBe('bad_request');
+    expect((JSON.parse(bad.body) as { error: { code: string } }).error.code).toBe('bad_request');
     const big = await invoke(JSON.stringify({ channel: 'app:ping', args: ['x'.repeat(5000)] }));
     expect(big.status).toBe(413);
     const unknown = await invoke(JSON.stringify({ channel: 'fs:read', args: ['/etc/passwd'] }));
-    expect(JSON.parse(unknown.body).error.code).toBe('unknown_channel');
+    expect((JSON.parse(unknown.body) as { error: { code: string } }).error.code).toBe('unknown_channel');
   });
 
   it('pushes events to subscribers', async () => {

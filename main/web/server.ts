@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Dispatch } from '../services/dispatch';
+import { readBody } from '../../platform/http/read-body';
 import { readStatic } from './static-files';
 import { SECURITY_HEADERS } from './security-headers';
 
@@ -30,27 +31,6 @@ function send(res: ServerResponse, status: number, body: string | Buffer, type: 
 
 function sendJson(res: ServerResponse, status: number, value: unknown): void {
   send(res, status, JSON.stringify(value), 'application/json; charset=utf-8');
-}
-
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        // Stop buffering but let the upload finish, so the client reads our 413 instead of a reset.
-        req.off('data', onData);
-        req.resume();
-        reject(new RangeError(`Request body is larger than ${limit} bytes.`));
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }
 
 /**
@@ -90,16 +70,16 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         if (url.pathname === '/api/invoke' && req.method === 'POST') {
           let call: { channel?: unknown; args?: unknown };
           try {
-            call = JSON.parse((await readBody(req, maxBody)).toString('utf8')) as typeof call;
-          } catch (error) {
-            const tooBig = error instanceof RangeError;
-            return sendJson(res, tooBig ? 413 : 400, {
-              ok: false,
-              error: {
-                code: tooBig ? 'too_large' : 'bad_request',
-                message: tooBig ? error.message : 'The request body is not valid JSON.',
-              },
-            });
+            // Past the limit the rest is drained unread, so the client reads our 413 instead of a reset.
+            const read = await readBody(req, maxBody, { overLimit: 'drain' });
+            if (!read.ok)
+              return sendJson(res, 413, {
+                ok: false,
+                error: { code: 'too_large', message: `Request body is larger than ${maxBody} bytes.` },
+              });
+            call = JSON.parse(read.bytes.toString('utf8')) as typeof call;
+          } catch {
+            return sendJson(res, 400, { ok: false, error: { code: 'bad_request', message: 'The request body is not valid JSON.' } });
           }
           return sendJson(res, 200, await options.dispatch(call?.channel, call?.args));
         }

@@ -20,6 +20,26 @@ export class CredentialsError extends Error {
   override readonly name = 'CredentialsError';
 }
 
+/** The profile now points at another origin than the one its secret was entered for: nothing is sent. */
+export class OriginMismatchError extends CredentialsError {
+  constructor(
+    readonly profile: string,
+    readonly storedFor: string,
+    readonly requested: string,
+  ) {
+    super(
+      `The secret key of profile "${profile}" was entered for ${storedFor}, but the profile now points at ${requested}. ` +
+        `To keep it from going to an address you did not enter it for, it is not sent: enter the credentials again for the new address ` +
+        `(Gateway Companion → Settings, or \`companion login${profile === 'default' ? '' : ` --profile ${profile}`}\`)`,
+    );
+  }
+}
+
+/** The origin a profile URL sends to (scheme, host, port); a secret is bound to it. */
+export function originOf(url: string): string {
+  return new URL(url).origin;
+}
+
 export function envCredentialsOptedIn(env: NodeJS.ProcessEnv): boolean {
   return env[ENV_OPT_IN] === 'env';
 }
@@ -39,7 +59,11 @@ export function validateCredentials(credentials: Credentials): Credentials {
         `the ${label} contains spaces or characters other than visible ASCII; paste it again without quotes or line breaks`,
       );
   }
-  return { accessId: credentials.accessId, secretKey: credentials.secretKey };
+  return {
+    accessId: credentials.accessId,
+    secretKey: credentials.secretKey,
+    ...(credentials.origin !== undefined ? { origin: originOf(credentials.origin) } : {}),
+  };
 }
 
 function fromEnvironment(env: NodeJS.ProcessEnv): Credentials {
@@ -60,6 +84,11 @@ function fromEnvironment(env: NodeJS.ProcessEnv): Credentials {
 export interface CredentialContext {
   readonly env: NodeJS.ProcessEnv;
   readonly keychain?: Keychain;
+  /**
+   * Where the credentials are about to be sent. A keychain item entered for another origin is refused
+   * (OriginMismatchError); an item from before origins were recorded is bound to this one on first use.
+   */
+  readonly origin?: string;
 }
 
 /** The profile's credentials, or undefined when none are stored. Throws KeychainError or CredentialsError. */
@@ -67,7 +96,17 @@ export async function resolveCredentials(profile: string, ctx: CredentialContext
   if (envCredentialsOptedIn(ctx.env)) return { source: 'environment', credentials: fromEnvironment(ctx.env) };
   const keychain = ctx.keychain ?? osKeychain();
   const stored = await keychain.get(profile);
-  if (stored) return { source: 'keychain', credentials: stored };
+  if (stored) {
+    if (ctx.origin === undefined) return { source: 'keychain', credentials: stored };
+    const origin = originOf(ctx.origin);
+    if (stored.origin === undefined) {
+      const bound = { ...stored, origin };
+      await keychain.set(profile, bound).catch(() => undefined);
+      return { source: 'keychain', credentials: bound };
+    }
+    if (stored.origin !== origin) throw new OriginMismatchError(profile, stored.origin, origin);
+    return { source: 'keychain', credentials: stored };
+  }
   // "Nothing stored" may really be "locked": say which, since the remedies differ.
   const problem = await keychain.diagnose?.();
   if (problem) throw problem;
@@ -93,6 +132,8 @@ export interface CredentialStatus {
   readonly environmentError?: string;
   /** True when GATEWAY_COMPANION_SECRET_KEY is set but ignored because the opt-in is not. */
   readonly environmentIgnored: boolean;
+  /** Set when the stored secret was entered for another origin than the profile's: it must be entered again. */
+  readonly originMismatch?: { readonly storedFor: string; readonly message: string };
 }
 
 export async function credentialStatus(profile: string, ctx: CredentialContext): Promise<CredentialStatus> {
@@ -109,6 +150,14 @@ export async function credentialStatus(profile: string, ctx: CredentialContext):
     const stored = await resolveCredentials(profile, ctx);
     return { source: stored ? 'keychain' : 'none', stored: Boolean(stored), environmentIgnored };
   } catch (error) {
+    if (error instanceof OriginMismatchError) {
+      return {
+        source: 'keychain',
+        stored: false,
+        originMismatch: { storedFor: error.storedFor, message: error.message },
+        environmentIgnored,
+      };
+    }
     const e = error instanceof KeychainError ? error : new KeychainError('unavailable', String(error), '');
     return { source: 'none', stored: false, keychainError: { failure: e.failure, message: e.message }, environmentIgnored };
   }

@@ -63,7 +63,7 @@ export async function ensureDefaultProfile(options: EnsureDefaultProfileOptions 
     const keychain = options.keychain ?? osKeychain();
     if (!(await keychain.get(DEFAULT_PROFILE))) {
       const demo = await options.learnDemoAccount(referenceGatewayDir(paths));
-      await storeCredentials(DEFAULT_PROFILE, demo, keychain);
+      await storeCredentials(DEFAULT_PROFILE, { accessId: demo.accessId, secretKey: demo.secretKey, origin: profile.url }, keychain);
     }
   }
   return profile;

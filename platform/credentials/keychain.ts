@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { ensureSessionBus } from './session-bus';
 
 /** The gateway credentials of one profile. */
 export interface Credentials {
   readonly accessId: string;
   readonly secretKey: string;
+  /**
+   * The origin (scheme, host and port) the secret was entered for. The secret is sent only there: a profile
+   * moved to another origin needs it entered again. Items stored before this existed have none.
+   */
+  readonly origin?: string;
 }
 
 /** Keychain items: service `gateway-companion`, account = profile name, password = JSON of Credentials. */
@@ -76,6 +82,7 @@ let entryCtor: Promise<AsyncEntryCtor> | undefined;
 
 // Loaded on first use: the native module is needed only once a profile's credentials are.
 function loadEntry(): Promise<AsyncEntryCtor> {
+  if (!entryCtor) ensureSessionBus();
   entryCtor ??= import('@napi-rs/keyring').then((m) => m.AsyncEntry);
   return entryCtor;
 }
@@ -92,7 +99,11 @@ function parseStored(account: string, text: string): Credentials {
   try {
     const value = JSON.parse(text) as Partial<Credentials>;
     if (typeof value.accessId === 'string' && typeof value.secretKey === 'string')
-      return { accessId: value.accessId, secretKey: value.secretKey };
+      return {
+        accessId: value.accessId,
+        secretKey: value.secretKey,
+        ...(typeof value.origin === 'string' ? { origin: value.origin } : {}),
+      };
   } catch {
     // fall through
   }
@@ -128,7 +139,8 @@ export function osKeychain(service: string = KEYCHAIN_SERVICE): Keychain {
     },
     async set(account, credentials) {
       const e = await entry(account);
-      await call(() => e.setPassword(JSON.stringify({ accessId: credentials.accessId, secretKey: credentials.secretKey })));
+      const { accessId, secretKey, origin } = credentials;
+      await call(() => e.setPassword(JSON.stringify({ accessId, secretKey, ...(origin !== undefined ? { origin } : {}) })));
     },
     async delete(account) {
       const e = await entry(account);

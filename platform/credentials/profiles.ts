@@ -1,5 +1,7 @@
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { profileNameProblem } from '../../domain/profile-name';
+import { writeFileAtomic } from '../files/atomic-write';
 import { parseEndpointUrl } from './endpoint-url';
 
 /** `embedded` profiles point at the bundled reference gateway, which the bridge starts on demand. */
@@ -28,12 +30,9 @@ export class ProfileError extends Error {
   override readonly name = 'ProfileError';
 }
 
-const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-
 export function validateProfileName(name: string): string {
-  if (!NAME.test(name)) {
-    throw new ProfileError(`invalid profile name "${name}": use 1-64 letters, digits, ".", "_" or "-", starting with a letter or digit`);
-  }
+  const problem = profileNameProblem(name);
+  if (problem) throw new ProfileError(problem);
   return name;
 }
 
@@ -98,21 +97,7 @@ export class ProfileStore {
   }
 
   private async write(doc: ProfilesDocument): Promise<void> {
-    await mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
-    const temp = `${this.file}.${process.pid}.${Date.now().toString(36)}.tmp`;
-    const handle = await open(temp, 'w', 0o600);
-    try {
-      await handle.writeFile(`${JSON.stringify(doc, null, 2)}\n`, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    try {
-      await rename(temp, this.file);
-    } catch (error) {
-      await rm(temp, { force: true });
-      throw error;
-    }
+    await writeFileAtomic(this.file, `${JSON.stringify(doc, null, 2)}\n`, { mode: 0o600, createDir: { mode: 0o700 } });
   }
 
   async list(): Promise<Profile[]> {

@@ -28,6 +28,23 @@ describe('readBody', () => {
     expect(stream.destroyed).toBe(true);
   });
 
+  it('past the limit can instead drain the rest unread, so an uploading client still reads the answer', async () => {
+    const stream = new PassThrough();
+    const reading = readBody(stream, 4, { overLimit: 'drain' });
+    stream.write('abc');
+    stream.write('de');
+    expect(await reading).toEqual({ ok: false, tooLarge: true });
+    expect(stream.destroyed).toBe(false);
+    let ended = false;
+    stream.on('end', () => (ended = true));
+    stream.end('the rest of a large upload');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ended).toBe(true);
+    // An error after the answer is swallowed, not thrown at the process.
+    stream.destroy(new Error('client went away'));
+    await new Promise((resolve) => setImmediate(resolve));
+  });
+
   it('rejects when the stream fails or closes before its end', async () => {
     const failing = new PassThrough();
     const failed = readBody(failing, 100);

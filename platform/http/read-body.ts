@@ -4,13 +4,23 @@ const prematureClose = () => Object.assign(new Error('Premature close'), { code:
 
 export type BodyRead = { readonly ok: true; readonly bytes: Buffer } | { readonly ok: false; readonly tooLarge: true };
 
+export interface ReadBodyOptions {
+  /**
+   * What becomes of the rest of a body past the limit. 'destroy' (default): the stream is destroyed, so
+   * nothing more is read (a server then closes the connection after its answer). 'drain': the rest is
+   * read and dropped, so an HTTP client that is still uploading gets to read the 413 answer instead of
+   * a connection reset.
+   */
+  readonly overLimit?: 'destroy' | 'drain';
+}
+
 /**
- * Reads a whole body of at most `limit` bytes. Plain 'data'/'end' listeners rather than an async
- * iterator: every tool call reads three bodies (request, upstream request, upstream answer), and an
- * iterator costs several promises and an end-of-stream watcher each time. Past the limit the stream
- * is destroyed, so the rest is never read. A stream that errors or closes before its end rejects.
+ * Reads a whole body (a request, or a response) of at most `limit` bytes: the one body reader of the
+ * project. Plain 'data'/'end' listeners rather than an async iterator: every tool call reads three
+ * bodies (request, upstream request, upstream answer), and an iterator costs several promises and an
+ * end-of-stream watcher each time. A stream that errors or closes before its end rejects.
  */
-export function readBody(stream: Readable, limit: number): Promise<BodyRead> {
+export function readBody(stream: Readable, limit: number, options: ReadBodyOptions = {}): Promise<BodyRead> {
   if (stream.readableEnded) return Promise.resolve({ ok: true, bytes: Buffer.alloc(0) });
   if (stream.destroyed) return Promise.reject(prematureClose());
   return new Promise((resolve, reject) => {
@@ -26,7 +36,13 @@ export function readBody(stream: Readable, limit: number): Promise<BodyRead> {
       size += chunk.length;
       if (size > limit) {
         done();
-        stream.destroy();
+        if (options.overLimit === 'drain') {
+          // A late error while draining has no one to tell; without a listener it would crash the process.
+          stream.on('error', () => undefined);
+          stream.resume();
+        } else {
+          stream.destroy();
+        }
         resolve({ ok: false, tooLarge: true });
         return;
       }

@@ -137,9 +137,9 @@ try {
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.getByRole('table', { name: 'Call history' }).locator('tbody tr').nth(rows).waitFor({ timeout: 60_000 });
     await page.getByRole('tree', { name: 'big_result' }).getByRole('treeitem').nth(1).waitFor({ timeout: 60_000 });
-    const shown = (await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())))')) as number;
+    const shown = await page.evaluate<number>('new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())))');
     await page.waitForTimeout(500);
-    const tasks = (await page.evaluate('[...window.__longtasks]')) as number[];
+    const tasks = await page.evaluate<number[]>('[...window.__longtasks]');
     worst.push(tasks.length ? Math.max(...tasks) : 0);
     totals.push(shown - started);
     console.log(

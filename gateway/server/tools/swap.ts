@@ -6,7 +6,7 @@ import { toolError } from '../tool-error';
 
 export const getSwapDomains = defineTool({
   ...contracts.getSwapDomains,
-  group: 'Swap and bridge',
+  group: 'Swap & bridge',
   call: (args, ctx) =>
     ctx.upstream.call(ctx.credentials, {
       method: 'GET',
@@ -18,13 +18,13 @@ export const getSwapDomains = defineTool({
 
 export const getSwapProviders = defineTool({
   ...contracts.getSwapProviders,
-  group: 'Swap and bridge',
+  group: 'Swap & bridge',
   call: (_args, ctx) => ctx.upstream.call(ctx.credentials, { method: 'GET', path: '/amber-api/v1/providers', signal: ctx.signal }),
 });
 
 export const getProviderDetails = defineTool({
   ...contracts.getProviderDetails,
-  group: 'Swap and bridge',
+  group: 'Swap & bridge',
   call: async (args, ctx) => {
     const id = args.id.trim().toLowerCase();
     let kind = args.type;
@@ -91,7 +91,7 @@ function readAddress(value: string, domainId: string, argument: string): { ok: t
 
 export const getSwapQuote = defineTool({
   ...contracts.getSwapQuote,
-  group: 'Swap and bridge',
+  group: 'Swap & bridge',
   call: async (args, ctx) => {
     if (BigInt(args.amount) === 0n) return fail('invalid_amount', 'amount must be greater than 0.');
     const fromAsset = readSwapAsset(args.fromAsset, args.fromDomain, 'fromAsset');
@@ -119,7 +119,7 @@ export const getSwapQuote = defineTool({
 
 export const getSwapRouteStep = defineTool({
   ...contracts.getSwapRouteStep,
-  group: 'Swap and bridge',
+  group: 'Swap & bridge',
   call: (args, ctx) =>
     ctx.upstream.call(ctx.credentials, {
       method: 'POST',

@@ -1,5 +1,4 @@
-import { parseArgs } from 'node:util';
-import { UsageError, type CliIo, type Command } from '../command';
+import { defineCommand, UsageError, type CliIo, type Command } from '../command';
 import { currentPathContext, profilesFile, type PathContext } from '../../../platform/credentials/config-paths';
 import { DEFAULT_PROFILE } from '../../../platform/credentials/default-profile';
 import { ProfileStore, validateProfileName } from '../../../platform/credentials/profiles';
@@ -31,24 +30,21 @@ function note(s: ClientStatus): string {
   return '';
 }
 
-const listCommand: Command = {
+const listCommand = defineCommand({
   path: ['clients', 'list'],
   summary: 'List the assistants (MCP clients) and whether gateway-companion is set up in each',
-  help: `Usage: companion clients list [--json]
-
-Shows each supported assistant, its state and its config file:
+  usage: 'companion clients list [--json]',
+  about: `Shows each supported assistant, its state and its config file:
   not installed   neither its config file nor its app folder exists
   not configured  installed, without a gateway-companion entry (or its config does not parse: the line is shown)
   configured      the entry is there and what it launches exists
   stale           the entry launches a program or script that no longer exists; install it again
 
 Clients: ${IDS}.
-Config files are looked for under HOME (USERPROFILE on Windows), APPDATA and XDG_CONFIG_HOME.
-
-Options:
-  --json  Print a JSON array instead of the table.`,
-  async run(argv, io) {
-    const { values } = parseArgs({ args: [...argv], options: { json: { type: 'boolean' } }, strict: true, allowPositionals: false });
+Config files are looked for under HOME (USERPROFILE on Windows), APPDATA and XDG_CONFIG_HOME.`,
+  options: { json: { type: 'boolean', description: 'Print a JSON array instead of the table.' } },
+  positionals: false,
+  async run({ values }, io) {
     const { listClients } = await import('../../clients/detect');
     const { currentRuntime } = await import('../../clients/launch');
     const paths = currentPathContext(io.env);
@@ -69,7 +65,7 @@ Options:
     io.stdout.write(`${[line(['CLIENT', 'STATE', 'CONFIG FILE', '']), ...rows.map(line)].join('\n')}\n`);
     return 0;
   },
-};
+});
 
 async function resolveProfile(requested: string | undefined, paths: PathContext): Promise<string> {
   const store = new ProfileStore(profilesFile(paths));
@@ -88,30 +84,28 @@ async function resolveProfile(requested: string | undefined, paths: PathContext)
   return name;
 }
 
-const installCommand: Command = {
+const installCommand = defineCommand({
   path: ['clients', 'install'],
   summary: "Add the gateway-companion entry to an assistant's config (keeps everything else; no secrets)",
-  help: `Usage: companion clients install <client> [--profile NAME]
-
-Adds a stdio server named "gateway-companion" to the client's own config file. It launches this app's
+  usage: 'companion clients install <client> [--profile NAME]',
+  about: `Adds a stdio server named "gateway-companion" to the client's own config file. It launches this app's
 bridge for the profile; the bridge reads the credentials from the OS keychain, so no secret is written.
   - Only that entry is added or updated: other servers, settings, comments and formatting stay as they are.
   - The previous file is kept as a timestamped backup in the app's config folder (backups/<client>/).
   - The file is replaced atomically. Running the command again changes nothing.
   - A config that does not parse is refused with its line number and left untouched.
 
-Clients: ${IDS}.
-
-Options:
-  --profile NAME  Profile the bridge uses (default: the default profile, else "default", the bundled
-                  reference gateway).`,
-  async run(argv, io) {
-    const { values, positionals } = parseArgs({
-      args: [...argv],
-      options: { profile: { type: 'string' } },
-      strict: true,
-      allowPositionals: true,
-    });
+Clients: ${IDS}.`,
+  options: {
+    profile: {
+      type: 'string',
+      value: 'NAME',
+      description: `Profile the bridge uses (default: the default profile, else "default", the bundled
+reference gateway).`,
+    },
+  },
+  positionals: true,
+  async run({ values, positionals }, io) {
     const id = clientArg(positionals, 'install');
     const paths = currentPathContext(io.env);
     const profile = await resolveProfile(values.profile, paths);
@@ -137,21 +131,21 @@ Options:
     io.stdout.write(`${lines.join('\n')}\n`);
     return 0;
   },
-};
+});
 
-const removeCommand: Command = {
+const removeCommand = defineCommand({
   path: ['clients', 'remove'],
   summary: "Take the gateway-companion entry out of an assistant's config (only that entry)",
-  help: `Usage: companion clients remove <client>
-
-Removes only the "gateway-companion" entry. What the install added goes with it (the servers section
+  usage: 'companion clients remove <client>',
+  about: `Removes only the "gateway-companion" entry. What the install added goes with it (the servers section
 if the install created it, or the whole file if the install created it and nothing else was added), so
 the file is as it was before. The previous file is backed up first. A config that does not parse is
 refused with its line number and left untouched.
 
 Clients: ${IDS}.`,
-  async run(argv, io) {
-    const { positionals } = parseArgs({ args: [...argv], options: {}, strict: true, allowPositionals: true });
+  options: {},
+  positionals: true,
+  async run({ positionals }, io) {
     const id = clientArg(positionals, 'remove');
     const paths = currentPathContext(io.env);
     const { removeClient } = await import('../../clients/install');
@@ -168,35 +162,26 @@ Clients: ${IDS}.`,
     io.stdout.write(`${lines.join('\n')}\n`);
     return 0;
   },
-};
+});
 
 function ms(n: number | undefined): string {
   return n === undefined ? '?' : `${Math.round(n)} ms`;
 }
 
-const testCommand: Command = {
+const testCommand = defineCommand({
   path: ['clients', 'test'],
   summary: "Start the configured entry as the assistant would and list the gateway's tools",
-  help: `Usage: companion clients test <client> [--json]
-
-Reads the gateway-companion entry from the client's config and starts exactly that command, with its
+  usage: 'companion clients test <client> [--json]',
+  about: `Reads the gateway-companion entry from the client's config and starts exactly that command, with its
 arguments and environment, as the client would (no shell). It then performs MCP initialize and
 tools/list, and reports the number of tools and the time from start to the answer, or what failed
 and how to fix it.
 
-Clients: ${IDS}.
-
-Options:
-  --json  Print one JSON object.
-
-Exit status: 0 when the tools were listed, 1 otherwise.`,
-  async run(argv, io: CliIo) {
-    const { values, positionals } = parseArgs({
-      args: [...argv],
-      options: { json: { type: 'boolean' } },
-      strict: true,
-      allowPositionals: true,
-    });
+Clients: ${IDS}.`,
+  options: { json: { type: 'boolean', description: 'Print one JSON object.' } },
+  positionals: true,
+  more: 'Exit status: 0 when the tools were listed, 1 otherwise.',
+  async run({ values, positionals }, io: CliIo) {
     const id = clientArg(positionals, 'test');
     const paths = currentPathContext(io.env);
     const { testClient } = await import('../../clients/connection-test');
@@ -220,6 +205,6 @@ Exit status: 0 when the tools were listed, 1 otherwise.`,
     }
     return result.ok ? 0 : 1;
   },
-};
+});
 
 export const clientsCommands: readonly Command[] = [listCommand, installCommand, removeCommand, testCommand];

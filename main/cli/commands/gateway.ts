@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { UsageError, type Command } from '../command';
+import { defineCommand, UsageError, type Command } from '../command';
+import type { OptionSpecs } from '../options';
 import { referenceGatewayDir } from '../../../platform/credentials/config-paths';
 
 function portOf(text: string | undefined): number | undefined {
@@ -40,22 +40,36 @@ function untilStopped(): Promise<string> {
   });
 }
 
+/** The options both servers take; the gateway's descriptions, which the upstream's adapt. */
 const COMMON_OPTIONS = {
-  host: { type: 'string' },
-  port: { type: 'string' },
-  'data-dir': { type: 'string' },
-  'rate-limit': { type: 'string' },
-  'test-hooks': { type: 'boolean' },
-} as const;
+  host: { type: 'string', value: 'H', description: 'Address to bind; keep it on loopback', default: '127.0.0.1' },
+  port: { type: 'string', value: 'N', description: 'Port; 0 picks a free port', default: '0' },
+  'data-dir': {
+    type: 'string',
+    value: 'DIR',
+    description: `Where the CA, certificates and accounts live
+(default: the app's reference-gateway folder)`,
+  },
+  'rate-limit': {
+    type: 'string',
+    value: 'N[:B]',
+    description: `Built-in upstream: N requests/s per account, burst B (default generous;
+1 is the free tier, which answers 429 beyond 1 request/s)`,
+  },
+  'test-hooks': {
+    type: 'boolean',
+    description: `Tests only: a search_assets query "slow:<ms>" makes the built-in upstream
+wait that long (up to 60000 ms) before answering, so cancellation can be tested`,
+  },
+} as const satisfies OptionSpecs;
 
-export const gatewayCommand: Command = {
+export const gatewayCommand = defineCommand({
   path: ['gateway'],
   summary: 'Run the reference gateway (MCP over HTTPS, offline data)',
-  help: `Usage: companion gateway [--host H] [--port N] [--path P] [--upstream URL]
+  usage: `companion gateway [--host H] [--port N] [--path P] [--upstream URL]
                          [--tls-cert FILE --tls-key FILE] [--data-dir DIR]
-                         [--rate-limit N[:BURST]] [--sse] [--test-hooks]
-
-Runs the reference gateway: the spec's MCP server (13 tools) on Streamable HTTP over HTTPS. Every
+                         [--rate-limit N[:BURST]] [--sse] [--test-hooks]`,
+  about: `Runs the reference gateway: the spec's MCP server (13 tools) on Streamable HTTP over HTTPS. Every
 request must carry X-SVC-CREDENTIAL and X-SVC-SECRET-KEY; the gateway signs its REST calls to the
 upstream with them (HMAC-SHA256). By default the upstream is the built-in reference service with an
 offline dataset, so everything works without a network.
@@ -64,42 +78,31 @@ The first line on stdout is JSON for clients and scripts:
   {"url":"https://127.0.0.1:PORT/mcp","caCert":"<CA PEM path>","accessId":"…","secretKey":"…"}
 accessId and secretKey are the demo account, created on first run and kept in the data dir.
 Trust the CA certificate explicitly (e.g. NODE_EXTRA_CA_CERTS=<caCert>); never disable TLS checks.
-Stop with Ctrl-C or SIGTERM.
-
-Options:
-  --host H              Address to bind (default 127.0.0.1; keep it on loopback)
-  --port N              Port (default 0: a free port)
-  --path P              MCP endpoint path (default /mcp)
-  --upstream URL        Front another REST API of the same shape instead of the built-in one.
-                        Clients then send that service's credentials.
-  --tls-cert FILE       Serve this certificate (PEM) instead of the local CA's; needs --tls-key
-  --tls-key FILE        Private key (PEM) for --tls-cert
-  --data-dir DIR        Where the CA, certificates and accounts live
-                        (default: the app's reference-gateway folder)
-  --rate-limit N[:B]    Built-in upstream: N requests/s per account, burst B (default generous;
-                        1 is the free tier, which answers 429 beyond 1 request/s)
-  --sse                 Answer each POST with an SSE stream instead of one JSON body
-  --test-hooks          Tests only: a search_assets query "slow:<ms>" makes the built-in upstream
-                        wait that long (up to 60000 ms) before answering, so cancellation can be tested`,
-  async run(argv, io) {
-    const { values } = parseArgs({
-      args: [...argv],
-      options: {
-        ...COMMON_OPTIONS,
-        path: { type: 'string' },
-        upstream: { type: 'string' },
-        'tls-cert': { type: 'string' },
-        'tls-key': { type: 'string' },
-        sse: { type: 'boolean' },
-      },
-      strict: true,
-      allowPositionals: false,
-    });
+Stop with Ctrl-C or SIGTERM.`,
+  options: {
+    host: COMMON_OPTIONS.host,
+    port: COMMON_OPTIONS.port,
+    path: { type: 'string', value: 'P', description: 'MCP endpoint path', default: '/mcp' },
+    upstream: {
+      type: 'string',
+      value: 'URL',
+      description: `Front another REST API of the same shape instead of the built-in one.
+Clients then send that service's credentials.`,
+    },
+    'tls-cert': { type: 'string', value: 'FILE', description: "Serve this certificate (PEM) instead of the local CA's; needs --tls-key" },
+    'tls-key': { type: 'string', value: 'FILE', description: 'Private key (PEM) for --tls-cert' },
+    'data-dir': COMMON_OPTIONS['data-dir'],
+    'rate-limit': COMMON_OPTIONS['rate-limit'],
+    sse: { type: 'boolean', description: 'Answer each POST with an SSE stream instead of one JSON body' },
+    'test-hooks': COMMON_OPTIONS['test-hooks'],
+  },
+  positionals: false,
+  async run({ values }, io) {
     if ((values['tls-cert'] === undefined) !== (values['tls-key'] === undefined))
       throw new UsageError('--tls-cert and --tls-key go together: give both, or neither.');
     if (values.upstream !== undefined && !/^https?:\/\/[^\s]+$/.test(values.upstream))
       throw new UsageError(`--upstream must be an http(s) URL, got "${values.upstream}".`);
-    if (values.path !== undefined && !values.path.startsWith('/')) throw new UsageError(`--path must start with /, got "${values.path}".`);
+    if (!values.path.startsWith('/')) throw new UsageError(`--path must start with /, got "${values.path}".`);
     if (values.upstream !== undefined && values['rate-limit'] !== undefined)
       throw new UsageError('--rate-limit applies to the built-in upstream; the service behind --upstream sets its own limits.');
     const { startGateway } = await import('../../../gateway/index');
@@ -128,28 +131,27 @@ Options:
     io.stderr.write(`Reference gateway stopped (${signal}).\n`);
     return 0;
   },
-};
+});
 
-export const gatewayUpstreamCommand: Command = {
+export const gatewayUpstreamCommand = defineCommand({
   path: ['gateway', 'upstream'],
   summary: 'Run only the reference REST upstream (HMAC-signed, offline data)',
-  help: `Usage: companion gateway upstream [--host H] [--port N] [--data-dir DIR] [--rate-limit N[:BURST]] [--test-hooks]
-
-Runs the reference upstream on its own: the REST API the gateway signs its calls to, with the
+  usage: 'companion gateway upstream [--host H] [--port N] [--data-dir DIR] [--rate-limit N[:BURST]] [--test-hooks]',
+  about: `Runs the reference upstream on its own: the REST API the gateway signs its calls to, with the
 offline dataset. Every request needs a valid HMAC-SHA256 signature of a registered account
 (accounts.json in the data dir). Point a gateway at it with: companion gateway --upstream <url>
 
 The first line on stdout is JSON: {"url":"http://127.0.0.1:PORT","accessId":"…","secretKey":"…"}
-Stop with Ctrl-C or SIGTERM.
-
-Options:
-  --host H              Address to bind (default 127.0.0.1)
-  --port N              Port (default 0: a free port)
-  --data-dir DIR        Where the accounts live (default: the app's reference-gateway folder)
-  --rate-limit N[:B]    N requests/s per account, burst B (1 is the free tier)
-  --test-hooks          Honour "slow:<ms>" search queries (tests only)`,
-  async run(argv, io) {
-    const { values } = parseArgs({ args: [...argv], options: COMMON_OPTIONS, strict: true, allowPositionals: false });
+Stop with Ctrl-C or SIGTERM.`,
+  options: {
+    host: { ...COMMON_OPTIONS.host, description: 'Address to bind' },
+    port: COMMON_OPTIONS.port,
+    'data-dir': { ...COMMON_OPTIONS['data-dir'], description: "Where the accounts live (default: the app's reference-gateway folder)" },
+    'rate-limit': { ...COMMON_OPTIONS['rate-limit'], description: 'N requests/s per account, burst B (1 is the free tier)' },
+    'test-hooks': { ...COMMON_OPTIONS['test-hooks'], description: 'Honour "slow:<ms>" search queries (tests only)' },
+  },
+  positionals: false,
+  async run({ values }, io) {
     const { startUpstream } = await import('../../../gateway/index');
     const upstream = await startUpstream({
       dataDir: dataDirOf(values['data-dir']),
@@ -167,6 +169,6 @@ Options:
     io.stderr.write(`Reference upstream stopped (${signal}).\n`);
     return 0;
   },
-};
+});
 
 export const gatewayCommands: readonly Command[] = [gatewayCommand, gatewayUpstreamCommand];

@@ -47,7 +47,7 @@ describe('companion id check', () => {
     const lines = t.out().trimEnd().split('\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toContain(`${COSMOS_OK}\\u000a: `);
-    expect(lines[1]).toMatch(/^invalid  x{60}… \(5000 characters\): the id is 5000 characters long/);
+    expect(lines[1]).toMatch(/^invalid {2}x{60}… \(5000 characters\): the id is 5000 characters long/);
   });
 
   it('rejects bad usage with a UsageError that helps', async () => {

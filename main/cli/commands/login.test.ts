@@ -46,9 +46,13 @@ describe('companion login', () => {
     expect(cli.out()).toContain(
       `Stored the credentials of profile "${profile}" in the OS keychain (service "gateway-companion", account "${profile}")`,
     );
-    expect(await keychain.get(profile)).toEqual(TEST_CREDENTIALS);
+    expect(await keychain.get(profile)).toEqual({ ...TEST_CREDENTIALS, origin: new URL(gateway.url).origin });
     const file = await readFile(profilesFile(currentPathContext(cli.env)), 'utf8');
-    expect(JSON.parse(file).profiles[profile]).toEqual({ kind: 'remote', url: gateway.url, timeoutSeconds: 20 });
+    expect((JSON.parse(file) as { profiles: Record<string, unknown> }).profiles[profile]).toEqual({
+      kind: 'remote',
+      url: gateway.url,
+      timeoutSeconds: 20,
+    });
     expect(file).not.toContain(TEST_CREDENTIALS.secretKey);
   });
 
@@ -58,7 +62,7 @@ describe('companion login', () => {
     // Both answers in one chunk, as a paste delivers them; a typo corrected with backspace.
     tty.write(`${TEST_CREDENTIALS.accessId}\r\nx\u007f${TEST_CREDENTIALS.secretKey}\r`);
     expect(await loginCommand.run(['--profile', profile, '--url', gateway.url], cli)).toBe(0);
-    expect(await keychain.get(profile)).toEqual(TEST_CREDENTIALS);
+    expect(await keychain.get(profile)).toEqual({ ...TEST_CREDENTIALS, origin: new URL(gateway.url).origin });
     expect(cli.err()).toContain('Access id (input hidden): ');
     expect(cli.err()).not.toContain(TEST_CREDENTIALS.accessId);
     expect(cli.err() + cli.out()).not.toContain(TEST_CREDENTIALS.secretKey);
@@ -87,7 +91,7 @@ describe('companion status', () => {
     await loginCommand.run(['--profile', profile, '--url', gateway.url], io(lines(TEST_CREDENTIALS.accessId, TEST_CREDENTIALS.secretKey)));
     const cli = io();
     expect(await statusCommand.run(['--profile', profile, '--json'], cli)).toBe(0);
-    const report = JSON.parse(cli.out());
+    const report = JSON.parse(cli.out()) as { profile: unknown; credentials: unknown; connection: { latencyMs: number } };
     expect(report.profile).toMatchObject({ name: profile, kind: 'remote', url: gateway.url });
     expect(report.credentials).toMatchObject({ source: 'keychain', stored: true, service: 'gateway-companion', account: profile });
     expect(report.connection).toMatchObject({
@@ -145,6 +149,8 @@ describe('companion logout', () => {
     await logoutCommand.run(['--profile', profile, '--forget'], second);
     expect(second.out()).toContain(`No credentials were stored for profile "${profile}"`);
     expect(second.out()).toContain(`Removed profile "${profile}"`);
-    expect(JSON.parse(await readFile(profilesFile(currentPathContext(second.env)), 'utf8')).profiles).toEqual({});
+    expect((JSON.parse(await readFile(profilesFile(currentPathContext(second.env)), 'utf8')) as { profiles: unknown }).profiles).toEqual(
+      {},
+    );
   });
 });

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { UsageError, type CliIo, type Command } from '../command';
+import { defineCommand, UsageError, type CliIo } from '../command';
+import { readCaFile } from '../../../platform/credentials/ca-file';
 import { currentPathContext, profilesFile, type PathContext } from '../../../platform/credentials/config-paths';
 import { storeCredentials, validateCredentials } from '../../../platform/credentials/credentials';
 import { DEFAULT_PROFILE, ensureDefaultProfile } from '../../../platform/credentials/default-profile';
@@ -9,29 +8,6 @@ import { learnDemoAccount } from '../../bridge-host/demo-account';
 import { KEYCHAIN_SERVICE } from '../../../platform/credentials/keychain';
 import { ProfileError, ProfileStore, validateProfile, validateProfileName, type Profile } from '../../../platform/credentials/profiles';
 import { promptHidden, readLines } from '../../../platform/credentials/secret-input';
-
-const HELP = `Usage: companion login [--profile NAME] [--url URL] [--ca-file FILE] [--no-proxy] [--timeout SECONDS] [--set-default]
-
-Saves a gateway profile and stores its access id and secret key in the OS keychain (service
-"${KEYCHAIN_SERVICE}", one account per profile). The profile (URL and settings, never secrets) goes to
-the profiles file shared by the app, the CLI and the bridge.
-
-The access id and secret key are read from a prompt that does not echo, or, when stdin is not a
-terminal, from its first two lines. They are never taken from arguments, which other users can see:
-  companion login --profile work --url https://gateway.example.com/mcp
-  printf '%s\\n%s\\n' "$ID" "$KEY" | companion login --profile ci --url https://gateway.example.com/mcp
-
-Options:
-  --profile NAME     Profile to create or update (default: the default profile, else "default").
-  --url URL          The gateway's MCP endpoint. Required for a new profile. https:// is required;
-                     http:// only to loopback addresses.
-  --ca-file FILE     PEM CA certificate(s) to trust for this gateway instead of the system store.
-  --no-proxy         Connect directly even when HTTPS_PROXY is set (default: honour proxy variables).
-  --timeout SECONDS  Per-request timeout for the bridge (default 60).
-  --set-default      Make this the profile used when none is named.
-
-The built-in "default" profile is the bundled reference gateway: "companion login" without --url
-just stores its demo account in the keychain.`;
 
 /** The profile a command acts on: --profile, else the profiles file's default, else `default`. */
 export async function profileFromOption(
@@ -66,35 +42,45 @@ async function readSecrets(io: CliIo): Promise<{ accessId: string; secretKey: st
 async function caFileOption(value: string | undefined, cwd: string): Promise<string | undefined> {
   if (value === undefined) return undefined;
   const file = path.resolve(cwd, value);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read --ca-file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  if (!text.includes('-----BEGIN CERTIFICATE-----'))
-    throw new UsageError(`--ca-file ${file} holds no PEM certificate ("-----BEGIN CERTIFICATE-----")`);
+  const read = await readCaFile(file);
+  if (!read.ok)
+    throw new UsageError(read.unreadable ? `cannot read --ca-file ${file}: it ${read.problem}` : `--ca-file ${file} ${read.problem}`);
   return file;
 }
 
-export const loginCommand: Command = {
+export const loginCommand = defineCommand({
   path: ['login'],
   summary: 'Store a gateway profile and its credentials in the OS keychain',
-  help: HELP,
-  async run(argv, io) {
-    const { values } = parseArgs({
-      args: [...argv],
-      options: {
-        profile: { type: 'string' },
-        url: { type: 'string' },
-        'ca-file': { type: 'string' },
-        'no-proxy': { type: 'boolean' },
-        timeout: { type: 'string' },
-        'set-default': { type: 'boolean' },
-      },
-      strict: true,
-      allowPositionals: false,
-    });
+  usage: 'companion login [--profile NAME] [--url URL] [--ca-file FILE] [--no-proxy] [--timeout SECONDS] [--set-default]',
+  about: `Saves a gateway profile and stores its access id and secret key in the OS keychain (service
+"${KEYCHAIN_SERVICE}", one account per profile). The profile (URL and settings, never secrets) goes to
+the profiles file shared by the app, the CLI and the bridge.
+
+The access id and secret key are read from a prompt that does not echo, or, when stdin is not a
+terminal, from its first two lines. They are never taken from arguments, which other users can see:
+  companion login --profile work --url https://gateway.example.com/mcp
+  printf '%s\\n%s\\n' "$ID" "$KEY" | companion login --profile ci --url https://gateway.example.com/mcp`,
+  options: {
+    profile: { type: 'string', value: 'NAME', description: 'Profile to create or update (default: the default profile, else "default").' },
+    url: {
+      type: 'string',
+      value: 'URL',
+      description: `The gateway's MCP endpoint. Required for a new profile. https:// is required;
+http:// only to loopback addresses.`,
+    },
+    'ca-file': {
+      type: 'string',
+      value: 'FILE',
+      description: 'PEM CA certificate(s) to trust for this gateway instead of the system store.',
+    },
+    'no-proxy': { type: 'boolean', description: 'Connect directly even when HTTPS_PROXY is set (default: honour proxy variables).' },
+    timeout: { type: 'string', value: 'SECONDS', description: 'Per-request timeout for the bridge (default 60).' },
+    'set-default': { type: 'boolean', description: 'Make this the profile used when none is named.' },
+  },
+  positionals: false,
+  more: `The built-in "default" profile is the bundled reference gateway: "companion login" without --url
+just stores its demo account in the keychain.`,
+  async run({ values }, io) {
     const { paths, store, name } = await profileFromOption(values.profile, io.env);
     const timeoutSeconds = values.timeout === undefined ? undefined : Number(values.timeout);
     if (timeoutSeconds !== undefined && !(Number.isFinite(timeoutSeconds) && timeoutSeconds > 0 && timeoutSeconds <= 3600))
@@ -125,7 +111,7 @@ export const loginCommand: Command = {
     try {
       // Validate before asking for secrets, save after they are safely stored.
       validateProfile(profile);
-      const credentials = validateCredentials(await readSecrets(io));
+      const credentials = validateCredentials({ ...(await readSecrets(io)), origin: profile.url });
       await storeCredentials(name, credentials);
       saved = await store.save(profile);
       if (values['set-default']) await store.setDefault(name);
@@ -140,4 +126,4 @@ export const loginCommand: Command = {
     );
     return 0;
   },
-};
+});

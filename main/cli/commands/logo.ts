@@ -1,8 +1,7 @@
 /** `companion logo check|fix`: logo compliance and conversion, outside a registry. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { UsageError, type CliIo, type Command } from '../command';
+import { defineCommand, UsageError, type CliIo, type Command } from '../command';
 import type { CropBox, FixLogoOptions, LogoCheck } from '../../../registry/index';
 
 const loadRegistry = () => import('../../../registry/index');
@@ -34,23 +33,15 @@ async function checkText(title: string, check: LogoCheck): Promise<string> {
 
 const checkUsage = 'companion logo check FILE [--json]';
 
-export const logoCheckCommand: Command = {
+export const logoCheckCommand = defineCommand({
   path: ['logo', 'check'],
   summary: 'Check an image against the registry logo rules (exit 1 on errors)',
-  help: `Usage: ${checkUsage}
-
-Reports whether FILE would be accepted as a validator logo.png: a real, undamaged, still PNG, square,
-128-512 px (256 recommended), at most 100,000 bytes. Huge images are refused from their header.
-
-Options:
-  --json   Print {"facts":{...},"findings":[...],"errors":N,"warnings":N,"infos":N}`,
-  async run(argv, io) {
-    const { values, positionals } = parseArgs({
-      args: [...argv],
-      options: { json: { type: 'boolean' } },
-      strict: true,
-      allowPositionals: true,
-    });
+  usage: checkUsage,
+  about: `Reports whether FILE would be accepted as a validator logo.png: a real, undamaged, still PNG, square,
+128-512 px (256 recommended), at most 100,000 bytes. Huge images are refused from their header.`,
+  options: { json: { type: 'boolean', description: 'Print {"facts":{...},"findings":[...],"errors":N,"warnings":N,"infos":N}' } },
+  positionals: true,
+  async run({ values, positionals }, io) {
     if (positionals.length !== 1) throw new UsageError(`give one image file. Usage: ${checkUsage}`);
     const { checkLogo } = await loadRegistry();
     const file = positionals[0]!;
@@ -58,7 +49,7 @@ Options:
     io.stdout.write(values.json ? `${JSON.stringify(await checkJson(check), null, 2)}\n` : await checkText(file, check));
     return check.findings.some((f) => f.severity === 'error') ? 1 : 0;
   },
-};
+});
 
 function parseCrop(value: string): CropBox {
   const parts = value.split(',').map((p) => Number(p.trim()));
@@ -72,58 +63,45 @@ function parseCrop(value: string): CropBox {
 const fixUsage =
   'companion logo fix IN OUT [--size 256] [--fit cover|contain] [--position centre|attention] [--crop L,T,W,H] [--previews DIR] [--json]';
 
-export const logoFixCommand: Command = {
+export const logoFixCommand = defineCommand({
   path: ['logo', 'fix'],
   summary: 'Convert any common image into a compliant logo.png',
-  help: `Usage: ${fixUsage}
-
-Reads IN (PNG, JPEG, WebP, GIF first frame, SVG or AVIF), applies its EXIF orientation, makes it square,
+  usage: fixUsage,
+  about: `Reads IN (PNG, JPEG, WebP, GIF first frame, SVG or AVIF), applies its EXIF orientation, makes it square,
 resizes it and writes a PNG of at most 100,000 bytes without metadata to OUT. Prints the before and
-after compliance report.
-
-Options:
-  --size N          Side in px, 128-512 (default 256)
-  --fit F           cover: crop to a square (default); contain: pad with transparency
-  --position P      With cover: centre (default) or attention (keeps the most interesting part)
-  --crop L,T,W,H    Crop this box (pixels of the upright image) instead of choosing automatically
-  --previews DIR    Also write circle previews on light and dark backgrounds to DIR
-  --json            Print the report as JSON`,
-  async run(argv, io) {
-    const { values, positionals } = parseArgs({
-      args: [...argv],
-      options: {
-        size: { type: 'string' },
-        fit: { type: 'string' },
-        position: { type: 'string' },
-        crop: { type: 'string' },
-        previews: { type: 'string' },
-        json: { type: 'boolean' },
-      },
-      strict: true,
-      allowPositionals: true,
-    });
+after compliance report.`,
+  options: {
+    size: { type: 'string', value: 'N', description: 'Side in px, 128-512', default: '256' },
+    fit: { type: 'string', value: 'F', description: 'cover: crop to a square; contain: pad with transparency', default: 'cover' },
+    position: {
+      type: 'string',
+      value: 'P',
+      description: 'With cover: centre, or attention to keep the most interesting part',
+      default: 'centre',
+    },
+    crop: {
+      type: 'string',
+      value: 'L,T,W,H',
+      description: 'Crop this box (pixels of the upright image) instead of choosing automatically',
+    },
+    previews: { type: 'string', value: 'DIR', description: 'Also write circle previews on light and dark backgrounds to DIR' },
+    json: { type: 'boolean', description: 'Print the report as JSON' },
+  },
+  positionals: true,
+  async run({ values, positionals }, io) {
     if (positionals.length !== 2) throw new UsageError(`give an input and an output file. Usage: ${fixUsage}`);
     const [input, output] = positionals as [string, string];
-    const options: FixLogoOptions = { previewSize: values.previews ? 128 : 0 };
-    if (values.size !== undefined) {
-      const size = Number(values.size);
-      if (!Number.isInteger(size)) throw new UsageError(`--size must be a whole number from 128 to 512, got "${values.size}".`);
-      options.size = size;
-    }
-    if (values.fit !== undefined) {
-      if (values.fit !== 'cover' && values.fit !== 'contain')
-        throw new UsageError(`--fit must be "cover" or "contain", got "${values.fit}".`);
-      options.fit = values.fit;
-    }
-    if (values.position !== undefined) {
-      if (values.position !== 'centre' && values.position !== 'attention')
-        throw new UsageError(`--position must be "centre" or "attention", got "${values.position}".`);
-      options.position = values.position;
-    }
+    const size = Number(values.size);
+    if (!Number.isInteger(size)) throw new UsageError(`--size must be a whole number from 128 to 512, got "${values.size}".`);
+    if (values.fit !== 'cover' && values.fit !== 'contain')
+      throw new UsageError(`--fit must be "cover" or "contain", got "${values.fit}".`);
+    if (values.position !== 'centre' && values.position !== 'attention')
+      throw new UsageError(`--position must be "centre" or "attention", got "${values.position}".`);
+    const options: FixLogoOptions = { previewSize: values.previews ? 128 : 0, size, fit: values.fit, position: values.position };
     if (values.crop !== undefined) options.crop = parseCrop(values.crop);
     return fix(resolve(input), resolve(output), options, values.previews, values.json ?? false, io);
   },
-};
+});
 
 async function fix(
   input: string,
@@ -134,7 +112,7 @@ async function fix(
   io: CliIo,
 ): Promise<number> {
   const { fixLogo, RegistryError } = await loadRegistry();
-  const { writeFileAtomic } = await import('../../../registry/atomic-write');
+  const { writeFileAtomic } = await import('../../../platform/files/atomic-write');
   let result;
   try {
     result = await fixLogo(input, options);
@@ -144,15 +122,14 @@ async function fix(
     else io.stderr.write(`${error.message}\n`);
     return 1;
   }
-  await mkdir(resolve(output, '..'), { recursive: true });
-  await writeFileAtomic(output, result.png);
+  await writeFileAtomic(output, result.png, { createDir: true });
   const previews: Record<string, string> = {};
   if (previewDir && result.previews) {
     await mkdir(previewDir, { recursive: true });
     const stem = basename(output, extname(output));
     for (const tone of ['light', 'dark'] as const) {
       previews[tone] = join(resolve(previewDir), `${stem}-circle-${tone}.png`);
-      await writeFile(previews[tone]!, result.previews[tone]);
+      await writeFile(previews[tone], result.previews[tone]);
     }
   }
   const ok = !result.after.findings.some((f) => f.severity === 'error');

@@ -1,27 +1,20 @@
-import { parseArgs } from 'node:util';
-import type { Command } from '../command';
+import { defineCommand } from '../command';
 import { clearCredentials } from '../../../platform/credentials/credentials';
 import { KEYCHAIN_SERVICE } from '../../../platform/credentials/keychain';
 import { profileFromOption } from './login';
 
-export const logoutCommand: Command = {
+export const logoutCommand = defineCommand({
   path: ['logout'],
   summary: "Remove a profile's credentials from the OS keychain",
-  help: `Usage: companion logout [--profile NAME] [--forget]
-
-Deletes the profile's access id and secret key from the OS keychain (service "${KEYCHAIN_SERVICE}",
-account NAME). Bridges using the profile then answer with a "run companion login" error.
-
-Options:
-  --profile NAME  Profile to log out (default: the default profile, else "default").
-  --forget        Also remove the profile (URL and settings) from the profiles file.`,
-  async run(argv, io) {
-    const { values } = parseArgs({
-      args: [...argv],
-      options: { profile: { type: 'string' }, forget: { type: 'boolean' } },
-      strict: true,
-      allowPositionals: false,
-    });
+  usage: 'companion logout [--profile NAME] [--forget]',
+  about: `Deletes the profile's access id and secret key from the OS keychain (service "${KEYCHAIN_SERVICE}",
+account NAME). Bridges using the profile then answer with a "run companion login" error.`,
+  options: {
+    profile: { type: 'string', value: 'NAME', description: 'Profile to log out (default: the default profile, else "default").' },
+    forget: { type: 'boolean', description: 'Also remove the profile (URL and settings) from the profiles file.' },
+  },
+  positionals: false,
+  async run({ values }, io) {
     const { store, name } = await profileFromOption(values.profile, io.env);
     const removed = await clearCredentials(name);
     io.stdout.write(
@@ -35,4 +28,4 @@ Options:
     }
     return 0;
   },
-};
+});

@@ -177,8 +177,8 @@ describe('companion registry add / update / disable / undo', () => {
     expect(diff).toEqual([
       `-        "name": "${target.name}",`,
       '+        "name": "Renamed",',
-      expect.stringMatching(/^-        "website": /),
-      expect.stringMatching(/^\+        "website": .*,$/),
+      expect.stringMatching(/^- {8}"website": /),
+      expect.stringMatching(/^\+ {8}"website": .*,$/),
       '+        "status": {',
       '+            "disabled": true,',
       '+            "note": "Shut down"',

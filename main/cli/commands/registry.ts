@@ -1,8 +1,9 @@
 /** `companion registry check|add|update|disable|undo`: the registry engine from a terminal or CI. */
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { UsageError, type CliIo, type Command } from '../command';
-import type { EntryChanges, FixLogoOptions, LogoInput, WriteOperation, WritePlan } from '../../../registry/index';
+import { defineCommand, UsageError, type CliIo, type Command } from '../command';
+import type { OptionSpecs, OptionValues } from '../options';
+import type { EntryChanges, Entry } from '../../../domain/registry-entry';
+import type { FixLogoOptions, LogoInput, WriteOperation, WritePlan } from '../../../registry/index';
 
 const loadRegistry = () => import('../../../registry/index');
 const loadFormat = () => import('../../../registry/report-format');
@@ -41,29 +42,22 @@ async function refused(error: unknown, io: CliIo, json: boolean): Promise<number
 
 const checkUsage = 'companion registry check <registry-root> [--chain C]... [--all] [--json]';
 
-export const registryCheckCommand: Command = {
+export const registryCheckCommand = defineCommand({
   path: ['registry', 'check'],
   summary: 'Check validator lists and logos (exit 1 on errors)',
-  help: `Usage: ${checkUsage}
-
-Checks every blockchains/<chain>/validators/list.json and its logos: JSON syntax with line and column,
+  usage: checkUsage,
+  about: `Checks every blockchains/<chain>/validators/list.json and its logos: JSON syntax with line and column,
 duplicate keys, ids (with real checksums), websites, descriptions, optional fields, and each logo
 (real PNG, not animated, square, 128-512 px, at most 100,000 bytes).
-${ROOT_HELP}
-
-Options:
-  --chain C   Only this chain folder (repeat for several)
-  --all       Also print notes (findings that need no action)
-  --json      Print {"findings":[...],"summary":{...}} instead of text
-
-Exit code: 0 when there are no errors (warnings and notes allowed), 1 when there are errors, 2 on bad usage.`,
-  async run(argv, io) {
-    const { values, positionals } = parseArgs({
-      args: [...argv],
-      options: { chain: { type: 'string', multiple: true }, all: { type: 'boolean' }, json: { type: 'boolean' } },
-      strict: true,
-      allowPositionals: true,
-    });
+${ROOT_HELP}`,
+  options: {
+    chain: { type: 'string', value: 'C', multiple: true, description: 'Only this chain folder (repeat for several)' },
+    all: { type: 'boolean', description: 'Also print notes (findings that need no action)' },
+    json: { type: 'boolean', description: 'Print {"findings":[...],"summary":{...}} instead of text' },
+  },
+  positionals: true,
+  more: 'Exit code: 0 when there are no errors (warnings and notes allowed), 1 when there are errors, 2 on bad usage.',
+  async run({ values, positionals }, io) {
     const root = rootArg(positionals, checkUsage);
     const json = values.json ?? false;
     const { checkRegistry } = await loadRegistry();
@@ -95,44 +89,60 @@ Exit code: 0 when there are no errors (warnings and notes allowed), 1 when there
     }
     return report.summary.errors > 0 ? 1 : 0;
   },
-};
+});
 
 // ---- add / update / disable ----
 
-const entryOptions = {
-  chain: { type: 'string' },
-  id: { type: 'string' },
-  name: { type: 'string' },
-  description: { type: 'string' },
-  website: { type: 'string' },
-  commission: { type: 'string' },
-  'payout-delay': { type: 'string' },
-  'payout-period': { type: 'string' },
-  'min-delegation': { type: 'string' },
-  logo: { type: 'string' },
-  'fix-logo': { type: 'boolean' },
-  size: { type: 'string' },
-  fit: { type: 'string' },
-  override: { type: 'string', multiple: true },
-  'dry-run': { type: 'boolean' },
-  'history-dir': { type: 'string' },
-  json: { type: 'boolean' },
-} as const;
+const WHICH_OPTIONS = {
+  chain: { type: 'string', value: 'C', description: 'Chain folder, e.g. cosmos, tezos, smartchain' },
+  id: { type: 'string', value: 'ID', description: "The validator's on-chain id (checked with the chain's real checksum)" },
+} as const satisfies OptionSpecs;
 
-type EntryValues = {
-  [K in keyof typeof entryOptions]?: (typeof entryOptions)[K] extends { multiple: true }
-    ? string[]
-    : (typeof entryOptions)[K]['type'] extends 'boolean'
-      ? boolean
-      : string;
-};
+/** How a write is done, for add, update and disable. */
+const WRITE_OPTIONS = {
+  override: {
+    type: 'string',
+    value: 'CODE',
+    multiple: true,
+    description: 'Write even though this error is found (repeatable; see the finding codes in the README)',
+  },
+  'dry-run': { type: 'boolean', description: 'Show the entry, findings, diff and files, and write nothing' },
+  'history-dir': {
+    type: 'string',
+    value: 'DIR',
+    description: 'Where previous versions are kept for undo (default: per-user config folder)',
+  },
+  json: { type: 'boolean', description: 'Print the plan and result as JSON' },
+} as const satisfies OptionSpecs;
+
+/** add and update take the same options; update needs only --chain and --id. */
+const ENTRY_OPTIONS = {
+  ...WHICH_OPTIONS,
+  name: { type: 'string', value: 'N', description: "The validator's name" },
+  description: { type: 'string', value: 'D', description: "The validator's description" },
+  website: { type: 'string', value: 'URL', description: "The validator's website" },
+  commission: { type: 'string', value: 'N', description: 'payout.commission, percent (0-100)' },
+  'payout-delay': { type: 'string', value: 'N', description: 'payout.payoutDelay, whole cycles' },
+  'payout-period': { type: 'string', value: 'N', description: 'payout.payoutPeriod, whole cycles' },
+  'min-delegation': { type: 'string', value: 'N', description: 'staking.minDelegation' },
+  logo: { type: 'string', value: 'FILE', description: 'The logo (written to assets/<id>/logo.png)' },
+  'fix-logo': {
+    type: 'boolean',
+    description: 'Convert the logo first: any common image becomes a 256×256 PNG under 100,000 bytes',
+  },
+  size: { type: 'string', value: 'N', description: 'With --fix-logo: size 128-512 (default 256)' },
+  fit: { type: 'string', value: 'F', description: 'With --fix-logo: fit cover (crop, default) or contain (pad)' },
+  ...WRITE_OPTIONS,
+} as const satisfies OptionSpecs;
+
+type EntryValues = OptionValues<typeof ENTRY_OPTIONS>;
 
 function required<V extends Record<string, unknown>>(values: V, names: readonly (keyof V & string)[], usage: string): void {
   const missing = names.filter((n) => values[n] === undefined);
   if (missing.length) throw new UsageError(`missing ${missing.map((n) => `--${n}`).join(', ')}. Usage: ${usage}`);
 }
 
-function payoutOf(values: EntryValues): { commission?: number; payoutDelay?: number; payoutPeriod?: number } | undefined {
+function payoutOf(values: EntryValues): Entry['payout'] {
   const payout = {
     commission: numberOption('commission', values.commission, false),
     payoutDelay: numberOption('payout-delay', values['payout-delay'], true),
@@ -198,7 +208,7 @@ function planJson(plan: WritePlan, extra: Record<string, unknown>, findingJson: 
   )}\n`;
 }
 
-type WriteFlags = Pick<EntryValues, 'override' | 'dry-run' | 'history-dir' | 'json'>;
+type WriteFlags = OptionValues<typeof WRITE_OPTIONS>;
 
 /** Plans, prints, and (unless --dry-run or blocked) writes. */
 async function planAndWrite(root: string, operation: WriteOperation, values: WriteFlags, io: CliIo): Promise<number> {
@@ -239,35 +249,17 @@ async function planAndWrite(root: string, operation: WriteOperation, values: Wri
 const addUsage =
   'companion registry add <registry-root> --chain C --id ID --name N --description D --website URL [--commission N] [--payout-delay N] [--payout-period N] [--min-delegation N] --logo FILE [--fix-logo] [--json]';
 
-const WRITE_OPTIONS_HELP = `  --logo FILE             The logo (written to assets/<id>/logo.png)
-  --fix-logo              Convert the logo first: any common image becomes a 256×256 PNG under 100,000 bytes
-  --size N, --fit F       With --fix-logo: size 128-512 (default 256), fit cover (crop, default) or contain (pad)
-  --override CODE         Write even though this error is found (repeatable; see the finding codes in the README)
-  --dry-run               Show the entry, findings, diff and files, and write nothing
-  --history-dir DIR       Where previous versions are kept for undo (default: per-user config folder)
-  --json                  Print the plan and result as JSON`;
-
-export const registryAddCommand: Command = {
+export const registryAddCommand = defineCommand({
   path: ['registry', 'add'],
   summary: 'Add a validator and its logo (checks first; writes nothing if anything is wrong)',
-  help: `Usage: ${addUsage}
-
-Appends the entry at the end of the chain's list.json, keeping the file's own formatting (the diff
+  usage: addUsage,
+  about: `Appends the entry at the end of the chain's list.json, keeping the file's own formatting (the diff
 only adds lines), and writes the logo. Everything is checked first; if there is any error nothing is
 written. Each write is atomic and the previous version is kept, so "companion registry undo" can revert it.
-${ROOT_HELP}
-
-Options:
-  --chain C               Chain folder, e.g. cosmos, tezos, smartchain
-  --id ID                 The validator's on-chain id (checked with the chain's real checksum)
-  --name N, --description D, --website URL
-  --commission N          payout.commission, percent (0-100)
-  --payout-delay N        payout.payoutDelay, whole cycles
-  --payout-period N       payout.payoutPeriod, whole cycles
-  --min-delegation N      staking.minDelegation
-${WRITE_OPTIONS_HELP}`,
-  async run(argv, io) {
-    const { values, positionals } = parseArgs({ args: [...argv], options: entryOptions, strict: true, allowPositionals: true });
+${ROOT_HELP}`,
+  options: ENTRY_OPTIONS,
+  positionals: true,
+  async run({ values, positionals }, io) {
     const root = rootArg(positionals, addUsage);
     required(values, ['chain', 'id', 'name', 'description', 'website'], addUsage);
     const payout = payoutOf(values);
@@ -288,24 +280,22 @@ ${WRITE_OPTIONS_HELP}`,
     };
     return planAndWrite(root, operation, values, io);
   },
-};
+});
 
 const updateUsage =
   'companion registry update <registry-root> --chain C --id ID [--name N] [--description D] [--website URL] [--commission N] [--payout-delay N] [--payout-period N] [--min-delegation N] [--logo FILE [--fix-logo]] [--json]';
 
-export const registryUpdateCommand: Command = {
+export const registryUpdateCommand = defineCommand({
   path: ['registry', 'update'],
   summary: 'Change fields or the logo of an existing validator, in place',
-  help: `Usage: ${updateUsage}
-
-Changes only the fields given; the entry stays where it is in list.json. Errors that the change would
+  usage: updateUsage,
+  about: `Changes only the fields given; the entry stays where it is in list.json. Errors that the change would
 introduce stop the write; problems the entry already had are shown but do not.
 ${ROOT_HELP}
-
-Options: as for "companion registry add" (all optional except --chain and --id).
-${WRITE_OPTIONS_HELP}`,
-  async run(argv, io) {
-    const { values, positionals } = parseArgs({ args: [...argv], options: entryOptions, strict: true, allowPositionals: true });
+The options are those of "companion registry add", all optional except --chain and --id.`,
+  options: ENTRY_OPTIONS,
+  positionals: true,
+  async run({ values, positionals }, io) {
     const root = rootArg(positionals, updateUsage);
     required(values, ['chain', 'id'], updateUsage);
     const changes: EntryChanges = {};
@@ -323,70 +313,50 @@ ${WRITE_OPTIONS_HELP}`,
       );
     return planAndWrite(root, { kind: 'update', chain: values.chain!, id: values.id!, changes, ...(logo ? { logo } : {}) }, values, io);
   },
-};
+});
 
 const disableUsage = 'companion registry disable <registry-root> --chain C --id ID --note TEXT [--json]';
 
-export const registryDisableCommand: Command = {
+export const registryDisableCommand = defineCommand({
   path: ['registry', 'disable'],
   summary: 'Mark a validator inactive (status.disabled) with a note',
-  help: `Usage: ${disableUsage}
-
-Sets "status": {"disabled": true, "note": TEXT} on the entry, in place.
-${ROOT_HELP}
-
-Options:
-  --chain C, --id ID      Which validator
-  --note TEXT             Why it is disabled (shown to reviewers)
-  --override CODE, --dry-run, --history-dir DIR, --json   As for "companion registry add"`,
-  async run(argv, io) {
-    const { values, positionals } = parseArgs({
-      args: [...argv],
-      options: {
-        chain: { type: 'string' },
-        id: { type: 'string' },
-        note: { type: 'string' },
-        override: { type: 'string', multiple: true },
-        'dry-run': { type: 'boolean' },
-        'history-dir': { type: 'string' },
-        json: { type: 'boolean' },
-      },
-      strict: true,
-      allowPositionals: true,
-    });
+  usage: disableUsage,
+  about: `Sets "status": {"disabled": true, "note": TEXT} on the entry, in place.
+${ROOT_HELP}`,
+  options: {
+    ...WHICH_OPTIONS,
+    note: { type: 'string', value: 'TEXT', description: 'Why it is disabled (shown to reviewers)' },
+    ...WRITE_OPTIONS,
+  },
+  positionals: true,
+  async run({ values, positionals }, io) {
     const root = rootArg(positionals, disableUsage);
     required(values, ['chain', 'id', 'note'], disableUsage);
     if (values.note!.trim() === '') throw new UsageError('--note must say why the validator is disabled.');
     return planAndWrite(root, { kind: 'disable', chain: values.chain!, id: values.id!, note: values.note! }, values, io);
   },
-};
+});
 
 // ---- undo ----
 
 const undoUsage = 'companion registry undo <registry-root> [--operation ID] [--list] [--history-dir DIR] [--json]';
 
-export const registryUndoCommand: Command = {
+export const registryUndoCommand = defineCommand({
   path: ['registry', 'undo'],
   summary: 'Undo the last registry write (or list the writes that can be undone)',
-  help: `Usage: ${undoUsage}
-
-Restores the files of the most recent add, update or disable to exactly their previous bytes. It refuses
+  usage: undoUsage,
+  about: `Restores the files of the most recent add, update or disable to exactly their previous bytes. It refuses
 if a file was changed after that write (undoing would lose the later change). An undo can itself be
 undone with --operation <id of the undo>.
-${ROOT_HELP}
-
-Options:
-  --operation ID      Undo this operation instead of the most recent one
-  --list              List the recorded operations, newest first, and change nothing
-  --history-dir DIR   Where previous versions are kept (default: per-user config folder)
-  --json              Print JSON`,
-  async run(argv, io) {
-    const { values, positionals } = parseArgs({
-      args: [...argv],
-      options: { operation: { type: 'string' }, list: { type: 'boolean' }, 'history-dir': { type: 'string' }, json: { type: 'boolean' } },
-      strict: true,
-      allowPositionals: true,
-    });
+${ROOT_HELP}`,
+  options: {
+    operation: { type: 'string', value: 'ID', description: 'Undo this operation instead of the most recent one' },
+    list: { type: 'boolean', description: 'List the recorded operations, newest first, and change nothing' },
+    'history-dir': { type: 'string', value: 'DIR', description: 'Where previous versions are kept (default: per-user config folder)' },
+    json: { type: 'boolean', description: 'Print JSON' },
+  },
+  positionals: true,
+  async run({ values, positionals }, io) {
     const root = rootArg(positionals, undoUsage);
     const json = values.json ?? false;
     const { registryHistory, undo } = await loadRegistry();
@@ -416,7 +386,7 @@ Options:
       return refused(error, io, json);
     }
   },
-};
+});
 
 export const registryCommands: readonly Command[] = [
   registryCheckCommand,

@@ -1,25 +1,9 @@
-import { parseArgs } from 'node:util';
-import type { Command } from '../command';
+import { defineCommand } from '../command';
 import { credentialStatus, ENV_OPT_IN, ENV_SECRET_KEY, type CredentialStatus } from '../../../platform/credentials/credentials';
 import { DEFAULT_PROFILE, EMBEDDED_URL, embeddedCaFile } from '../../../platform/credentials/default-profile';
 import { KEYCHAIN_SERVICE } from '../../../platform/credentials/keychain';
 import type { Profile } from '../../../platform/credentials/profiles';
 import { profileFromOption } from './login';
-
-const HELP = `Usage: companion status [--profile NAME] [--json] [--offline]
-
-Shows a profile's gateway URL and settings, whether its credentials are stored (never their values)
-and where they come from (the OS keychain, or the environment opt-in ${ENV_OPT_IN}=env), then
-tests the connection through the bridge: initialize, ping and session close, with the latency and
-the server's name and protocol version. For the built-in "default" profile the reference gateway
-is started for the test if it is not running.
-
-Options:
-  --profile NAME  Profile to check (default: the default profile, else "default").
-  --json          Print one JSON object instead of text.
-  --offline       Skip the connection test.
-
-Exit status: 0 when the connection works (or --offline and credentials are stored), else 1.`;
 
 function credentialLine(name: string, c: CredentialStatus): string {
   if (c.source === 'environment') {
@@ -27,6 +11,7 @@ function credentialLine(name: string, c: CredentialStatus): string {
       ? `from the environment (${ENV_OPT_IN}=env opt-in; the keychain is not used)`
       : `environment opt-in is set but unusable: ${c.environmentError}`;
   }
+  if (c.originMismatch) return c.originMismatch.message;
   if (c.keychainError) return `unknown: ${c.keychainError.message}`;
   if (c.stored) return `stored in the OS keychain (service "${KEYCHAIN_SERVICE}", account "${name}")`;
   return `not stored; run: companion login${name === DEFAULT_PROFILE ? '' : ` --profile ${name}`}`;
@@ -40,24 +25,30 @@ function proxyLine(profile: Profile, env: NodeJS.ProcessEnv): string {
   return `${proxy.replace(/\/\/[^@/]*@/, '//***@')}${noProxy ? ` (NO_PROXY=${noProxy})` : ''}`;
 }
 
-export const statusCommand: Command = {
+export const statusCommand = defineCommand({
   path: ['status'],
   summary: 'Show a profile, whether its credentials are stored, and test the connection',
-  help: HELP,
-  async run(argv, io) {
-    const { values } = parseArgs({
-      args: [...argv],
-      options: { profile: { type: 'string' }, json: { type: 'boolean' }, offline: { type: 'boolean' } },
-      strict: true,
-      allowPositionals: false,
-    });
+  usage: 'companion status [--profile NAME] [--json] [--offline]',
+  about: `Shows a profile's gateway URL and settings, whether its credentials are stored (never their values)
+and where they come from (the OS keychain, or the environment opt-in ${ENV_OPT_IN}=env), then
+tests the connection through the bridge: initialize, ping and session close, with the latency and
+the server's name and protocol version. For the built-in "default" profile the reference gateway
+is started for the test if it is not running.`,
+  options: {
+    profile: { type: 'string', value: 'NAME', description: 'Profile to check (default: the default profile, else "default").' },
+    json: { type: 'boolean', description: 'Print one JSON object instead of text.' },
+    offline: { type: 'boolean', description: 'Skip the connection test.' },
+  },
+  positionals: false,
+  more: 'Exit status: 0 when the connection works (or --offline and credentials are stored), else 1.',
+  async run({ values }, io) {
     const { paths, store, name } = await profileFromOption(values.profile, io.env);
     const stored = await store.get(name);
     // The built-in profile exists implicitly until first use writes it.
     const profile: Profile | undefined = stored ?? (name === DEFAULT_PROFILE ? { name, kind: 'embedded', url: EMBEDDED_URL } : undefined);
     if (!profile)
       throw new Error(`there is no profile named "${name}" in ${store.file}; create it with: companion login --profile ${name} --url URL`);
-    const credentials = await credentialStatus(name, { env: io.env });
+    const credentials = await credentialStatus(name, { env: io.env, origin: profile.url });
     const embedded = profile.kind === 'embedded';
 
     let connection: Awaited<ReturnType<typeof import('../../../bridge/probe').probeProfile>> | undefined;
@@ -108,4 +99,4 @@ export const statusCommand: Command = {
     if (connection) return connection.ok ? 0 : 1;
     return credentials.stored || embedded ? 0 : 1;
   },
-};
+});

@@ -1,20 +1,18 @@
-import { parseArgs } from 'node:util';
-import { UsageError, type Command } from '../command';
+import { defineCommand, UsageError } from '../command';
 import { PRODUCT_NAME } from '../../../domain/app-info';
 
-export const webCommand: Command = {
+export const webCommand = defineCommand({
   path: ['web'],
   summary: 'Run the app in browser mode on a loopback URL',
-  help: `Usage: companion web [--port N]
-
-Serves Gateway Companion's interface and services on http://127.0.0.1 for any browser.
+  usage: 'companion web [--port N]',
+  about: `Serves Gateway Companion's interface and services on http://127.0.0.1 for any browser.
 Prints one line with the URL to open; it carries a per-launch token, so keep it private.
-Stop with Ctrl-C.
-
-Options:
-  --port N   Port to listen on (default: a free port)`,
-  async run(argv, io) {
-    const { values } = parseArgs({ args: [...argv], options: { port: { type: 'string' } }, strict: true, allowPositionals: false });
+Stop with Ctrl-C.`,
+  options: {
+    port: { type: 'string', value: 'N', description: 'Port to listen on (default: a free port)' },
+  },
+  positionals: false,
+  async run({ values }, io) {
     const port = values.port === undefined ? undefined : Number(values.port);
     if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
       throw new UsageError(`--port must be a whole number from 0 to 65535, got "${values.port}".`);
@@ -30,4 +28,4 @@ Options:
     await server.close();
     return 0;
   },
-};
+});

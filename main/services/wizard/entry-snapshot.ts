@@ -3,6 +3,7 @@
  * named in `unreadable`, so the form never shows a coerced value and an update leaves it untouched.
  */
 import type { EntrySnapshot } from '../../../domain/ipc/registry-channels';
+import { ENTRY_GROUPS, type EntryGroup } from '../../../domain/registry-entry';
 
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -35,7 +36,7 @@ export function entrySnapshot(entry: unknown, index: number): EntrySnapshot | nu
     website: text('website'),
     unreadable,
   };
-  const sub = (key: 'payout' | 'staking' | 'status') => {
+  const sub = (key: EntryGroup) => {
     const value = entry[key];
     if (value === undefined) return undefined;
     if (!isObject(value)) {
@@ -47,8 +48,8 @@ export function entrySnapshot(entry: unknown, index: number): EntrySnapshot | nu
   const payout = sub('payout');
   const staking = sub('staking');
   const status = sub('status');
-  const p = payout && pick(payout, ['commission', 'payoutDelay', 'payoutPeriod'], 'number', 'payout', unreadable);
-  const s = staking && pick(staking, ['minDelegation'], 'number', 'staking', unreadable);
+  const p = payout && pick(payout, ENTRY_GROUPS.payout, 'number', 'payout', unreadable);
+  const s = staking && pick(staking, ENTRY_GROUPS.staking, 'number', 'staking', unreadable);
   const d = status && {
     ...pick(status, ['disabled'], 'boolean', 'status', unreadable),
     ...pick(status, ['note'], 'string', 'status', unreadable),

@@ -6,6 +6,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { getRegistryChain } from '../../../domain/index';
+import { FileReadError } from '../../../platform/files/bounded-read';
 import { isRegistryRoot, listChainFolders, readList, registryPaths } from '../../../registry/index';
 import type { ChainSummary, FolderInfo } from '../../../domain/ipc/registry-channels';
 import { gitInfo } from './git';
@@ -53,7 +54,7 @@ async function summarise(root: string, slug: string): Promise<ChainSummary> {
   const base = { slug, name: known?.name ?? slug, known: Boolean(known) };
   const path = registryPaths.list(slug);
   try {
-    const doc = await readList(join(root, ...path.split('/')), { path, chain: slug });
+    const doc = await readList(join(root, ...path.split('/')), { path, chain: slug }, root);
     if (doc.ok) return { ...base, validators: doc.entries.length };
     const why = doc.findings.find((f) => f.severity === 'error')?.message ?? 'it is not a JSON list';
     return {
@@ -62,13 +63,15 @@ async function summarise(root: string, slug: string): Promise<ChainSummary> {
       problem: `${path} is damaged: ${why} Fix or restore the file (for example with "git checkout -- ${path}"), then open the folder again.`,
     };
   } catch (error) {
-    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    const missing = error instanceof FileReadError && error.reason === 'missing';
     return {
       ...base,
       validators: null,
       problem: missing
         ? `${path} does not exist. Create it with the content [] to add the first validator.`
-        : `${path} cannot be read: ${(error as Error).message}.`,
+        : error instanceof FileReadError
+          ? error.message
+          : `${path} cannot be read: ${(error as Error).message}.`,
     };
   }
 }

@@ -1,35 +1,13 @@
 /**
  * The few git operations the wizard offers: where the registry is a git checkout, its branch and
  * uncommitted changes, and a one-click branch + commit of exactly the files the wizard wrote.
- * git runs with execFile (never a shell), inside the registry folder only, and never prompts.
+ * git runs through platform/process/git: inside the registry folder only, never prompting, and unable
+ * to run any program the folder's configuration names (hooks, filters, fsmonitor, …).
  */
-import { execFile } from 'node:child_process';
-import { ServiceError } from '../service-error';
+import { checkBranchName } from '../../../domain/branch-name';
 import type { GitInfo } from '../../../domain/ipc/registry-channels';
-
-interface GitRun {
-  ok: boolean;
-  stdout: string;
-  stderr: string;
-  /** git itself is not installed. */
-  missing: boolean;
-}
-
-const GIT_ENV = { GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' };
-
-export function runGit(cwd: string, args: readonly string[]): Promise<GitRun> {
-  return new Promise((resolve) => {
-    execFile(
-      'git',
-      [...args],
-      { cwd, env: { ...process.env, ...GIT_ENV }, timeout: 30_000, maxBuffer: 8 * 1024 * 1024, windowsHide: true },
-      (error, stdout, stderr) => {
-        const missing = (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
-        resolve({ ok: !error, stdout: String(stdout), stderr: String(stderr), missing });
-      },
-    );
-  });
-}
+import { runGit } from '../../../platform/process/git';
+import { ServiceError } from '../service-error';
 
 const SHOWN_PATHS = 8;
 
@@ -39,7 +17,7 @@ export async function gitInfo(root: string): Promise<GitInfo | null> {
   if (!inside.ok || inside.stdout.trim() !== 'true') return null;
   const [branch, status] = await Promise.all([
     runGit(root, ['symbolic-ref', '--quiet', '--short', 'HEAD']),
-    runGit(root, ['status', '--porcelain=v1', '--untracked-files=all', '--', '.']),
+    runGit(root, ['status', '--porcelain=v1', '--untracked-files=all', '--ignore-submodules=all', '--', '.']),
   ]);
   const lines = status.ok ? status.stdout.split('\n').filter((l) => l.trim() !== '') : [];
   return {
@@ -92,14 +70,9 @@ export async function commitFiles(root: string, request: CommitRequest): Promise
       'not_git',
       'This registry folder is not a git checkout, so there is nothing to commit to. Copy the two files into your fork instead.',
     );
-  const branch = request.branch.trim();
-  const valid = await runGit(root, ['check-ref-format', '--branch', branch]);
-  if (!valid.ok || branch.startsWith('-')) {
-    throw new ServiceError(
-      'bad_branch',
-      `"${branch}" cannot be a branch name. Use letters, digits and dashes, for example add-my-validator.`,
-    );
-  }
+  const checked = checkBranchName(request.branch);
+  if (!checked.ok) throw new ServiceError(checked.code, checked.message);
+  const branch = checked.value;
   if (info.branch !== branch) {
     const exists = await runGit(root, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`]);
     if (exists.ok)
@@ -107,10 +80,24 @@ export async function commitFiles(root: string, request: CommitRequest): Promise
         'branch_exists',
         `A branch named "${branch}" already exists. Choose another name, or switch to it yourself and press the button again.`,
       );
-    await mustGit(root, ['switch', '-c', branch], `create the branch "${branch}"`);
+    // The new branch starts at the current commit, so nothing in the folder changes: two ref updates
+    // do what `git switch -c` does, without a checkout (no checkout hooks or filters to think of).
+    const head = await runGit(root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']);
+    if (head.ok) {
+      await mustGit(
+        root,
+        ['update-ref', '-m', 'branch: Created from HEAD', `refs/heads/${branch}`, head.stdout.trim(), ''],
+        `create the branch "${branch}"`,
+      );
+    }
+    await mustGit(root, ['symbolic-ref', '-m', `switch to ${branch}`, 'HEAD', `refs/heads/${branch}`], `switch to the branch "${branch}"`);
   }
   await mustGit(root, ['add', '--', ...request.paths], 'add the files');
-  await mustGit(root, ['commit', '--quiet', '-m', request.title, '--only', '--', ...request.paths], 'make the commit');
+  await mustGit(
+    root,
+    ['commit', '--quiet', '--no-verify', '--no-gpg-sign', '-m', request.title, '--only', '--', ...request.paths],
+    'make the commit',
+  );
   const head = await mustGit(root, ['rev-parse', 'HEAD'], 'read the new commit');
   return { branch, commit: head.trim() };
 }

@@ -3,10 +3,10 @@
  * for the crop editor, and circle previews as the wallet shows it), the fixer, and the current logo
  * of an existing entry. The image is decoded once, shrunk on load, so a 4000×4000 JPEG costs little.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { FileReadError } from '../../../platform/files/bounded-read';
 import { checkLogo, circlePreviews, fixLogo, registryPaths, RegistryError, toDataUrl, type LogoPreviews } from '../../../registry/index';
-import { isSafeFolderName } from '../../../registry/layout';
+import { isSafeFolderName, readRegistryFile } from '../../../registry/layout';
 import { FIX_PIXEL_LIMIT, loadSharp } from '../../../registry/sharp-loader';
 import { ServiceError } from '../service-error';
 import { findingViews } from './findings-view';
@@ -114,9 +114,18 @@ export async function existingLogo(root: string, chain: string, id: string): Pro
   // The id becomes a folder name: one that could leave the assets folder has no logo there.
   if (!isSafeFolderName(id)) return { present: false, findings: [] };
   const path = registryPaths.logo(chain, id);
-  const bytes = await readFile(join(root, ...path.split('/'))).catch(() => null);
+  const place = { path, chain, id };
+  let bytes: Buffer | null;
+  try {
+    bytes = await readRegistryFile(root, path);
+  } catch (error) {
+    // Not a regular file, too large or outside the folder: checking the path names the problem.
+    if (error instanceof FileReadError && error.reason !== 'unreadable')
+      return { present: true, findings: findingViews((await checkLogo(join(root, ...path.split('/')), place, root)).findings) };
+    bytes = null;
+  }
   if (!bytes) return { present: false, findings: [] };
-  const check = await checkLogo(bytes, { path, chain, id });
+  const check = await checkLogo(bytes, place);
   const findings = findingViews(check.findings);
   if (!check.facts.decoded || bytes.length > MAX_INLINE_LOGO_BYTES) return { present: true, findings };
   return { present: true, png: toDataUrl(bytes), findings, previews: previewUrls(await circlePreviews(bytes, PREVIEW_SIDE)) };

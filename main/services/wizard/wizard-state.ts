@@ -6,9 +6,10 @@
  * Browser mode runs on a new port each launch, so browser storage would not survive a restart.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../../registry/atomic-write';
+import { writeFileAtomic } from '../../../platform/files/atomic-write';
+import { readBoundedFile } from '../../../platform/files/bounded-read';
 
 export const MAX_RECENT_FOLDERS = 8;
 /** Logo sources kept: the draft's own plus a few recent ones (a user may go back to a previous file). */
@@ -34,7 +35,7 @@ export function logoIdOf(bytes: Buffer): string {
 
 async function readJson<T>(file: string, fallback: T): Promise<T> {
   try {
-    return JSON.parse(await readFile(file, 'utf8')) as T;
+    return JSON.parse((await readBoundedFile(file, { limit: 'draft' })).toString('utf8')) as T;
   } catch {
     return fallback;
   }
@@ -44,10 +45,7 @@ export function createWizardState(dir: string): WizardState {
   const recentFile = join(dir, 'recent-folders.json');
   const draftFile = join(dir, 'draft.json');
   const logoDir = join(dir, 'logos');
-  const write = async (file: string, text: string | Buffer) => {
-    await mkdir(dir, { recursive: true });
-    await writeFileAtomic(file, typeof text === 'string' ? Buffer.from(text) : text);
-  };
+  const write = (file: string, text: string) => writeFileAtomic(file, text, { createDir: true });
   const recent = async () => {
     const list = await readJson<unknown>(recentFile, []);
     return Array.isArray(list) ? list.filter((f): f is string => typeof f === 'string').slice(0, MAX_RECENT_FOLDERS) : [];
@@ -79,18 +77,22 @@ export function createWizardState(dir: string): WizardState {
     async forgetFolder(folder) {
       return saveRecent((await recent()).filter((f) => f !== folder));
     },
-    loadDraft: () => readFile(draftFile, 'utf8').catch(() => null),
+    // A draft that is missing, damaged or not a regular file is no draft: the wizard starts afresh.
+    loadDraft: () =>
+      readBoundedFile(draftFile, { limit: 'draft' }).then(
+        (bytes) => bytes.toString('utf8'),
+        () => null,
+      ),
     saveDraft: (json) => write(draftFile, json),
     clearDraft: () => rm(draftFile, { force: true }),
     async putLogo(logoId, bytes, fileName) {
-      await mkdir(logoDir, { recursive: true });
-      await writeFileAtomic(join(logoDir, `${logoId}.img`), bytes);
-      await writeFileAtomic(join(logoDir, `${logoId}.json`), Buffer.from(JSON.stringify({ fileName })));
+      await writeFileAtomic(join(logoDir, `${logoId}.img`), bytes, { createDir: true });
+      await writeFileAtomic(join(logoDir, `${logoId}.json`), JSON.stringify({ fileName }));
       await pruneLogos(logoId);
     },
     async getLogo(logoId) {
       if (!/^[0-9a-f]{32}$/.test(logoId)) return null;
-      const bytes = await readFile(join(logoDir, `${logoId}.img`)).catch(() => null);
+      const bytes = await readBoundedFile(join(logoDir, `${logoId}.img`), { limit: 'image' }).catch(() => null);
       if (!bytes) return null;
       const meta = await readJson<{ fileName?: unknown }>(join(logoDir, `${logoId}.json`), {});
       return { bytes, fileName: typeof meta.fileName === 'string' ? meta.fileName : 'logo' };

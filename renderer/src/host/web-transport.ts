@@ -1,4 +1,5 @@
-import type { Envelope } from '../../../domain/ipc/contract';
+import { EventSourceParserStream } from 'eventsource-parser/stream';
+import type { Envelope } from '../../../domain/ipc/channel-names';
 import type { FacadeTransport } from '../../../domain/ipc/facade';
 
 const TOKEN_KEY = 'companion.launchToken';
@@ -29,25 +30,14 @@ export function createWebTransport(token: string): FacadeTransport {
         const res = await fetch('/api/events', { headers });
         if (!res.ok || !res.body) throw new Error(`events: HTTP ${res.status}`);
         delay = 500;
-        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = '';
+        // The one event-stream parser of the project (eventsource-parser), as the bridge uses it.
+        const reader = res.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
         for (;;) {
           const { value, done } = await reader.read();
           if (done) break;
-          buffer += value;
-          let cut: number;
-          while ((cut = buffer.indexOf('\n\n')) >= 0) {
-            const frame = buffer.slice(0, cut);
-            buffer = buffer.slice(cut + 2);
-            const data = frame
-              .split('\n')
-              .filter((l) => l.startsWith('data: '))
-              .map((l) => l.slice(6))
-              .join('\n');
-            if (!data) continue;
-            const { event, payload } = JSON.parse(data) as { event: string; payload: unknown };
-            for (const l of listeners) l(event, payload);
-          }
+          if (!value.data) continue;
+          const { event, payload } = JSON.parse(value.data) as { event: string; payload: unknown };
+          for (const l of listeners) l(event, payload);
         }
       } catch {
         // The server restarted or the network blipped: reconnect with backoff.

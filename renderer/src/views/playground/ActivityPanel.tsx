@@ -1,6 +1,7 @@
 import { useActivityStore } from './state/activity-store';
 import { ComparePanel } from './history/ComparePanel';
 import { HistoryPanel } from './history/HistoryPanel';
+import { TabList } from './TabList';
 import { TrafficPanel } from './traffic/TrafficPanel';
 
 /** History, traffic and comparison, as tabs under the workbench. */
@@ -19,20 +20,7 @@ export function ActivityPanel() {
   ] as const;
   return (
     <section className="panel pg-activity" aria-label="Activity">
-      <div className="pg-tabs" role="tablist" aria-label="Activity">
-        {tabs.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            aria-selected={tab === t.id}
-            className={tab === t.id ? 'pg-tab active' : 'pg-tab'}
-            onClick={() => setTab(t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <TabList label="Activity" tabs={tabs} selected={tab} onSelect={setTab} />
       <div role="tabpanel" className="pg-tabpanel">
         {tab === 'history' && <HistoryPanel />}
         {tab === 'traffic' && <TrafficPanel />}

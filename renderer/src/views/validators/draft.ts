@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { FixSettings } from '../../../../domain/ipc/registry-channels';
-import { emptyForm } from './entry-form';
+import { EntryForm, emptyForm } from './entry-form';
 
 export const STEPS = [
   { id: 'folder', title: 'Registry folder' },
@@ -41,16 +41,7 @@ export const Draft = z.object({
   mode: z.enum(['add', 'update']),
   /** update mode: the id of the entry being changed. */
   originalId: z.string(),
-  form: z.object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string(),
-    website: z.string(),
-    commission: z.string(),
-    payoutDelay: z.string(),
-    payoutPeriod: z.string(),
-    minDelegation: z.string(),
-  }),
+  form: EntryForm,
   disable: z.object({ disabled: z.boolean(), note: z.string() }),
   /** fix null: the image is used as it is; otherwise it goes through the fixer with these settings. */
   logo: z.object({ logoId: z.string(), fileName: z.string(), fix: FixSettings.nullable() }).nullable(),

@@ -3,21 +3,29 @@
  * changes to an existing one (only what the user changed, so fields the form cannot show stay as they
  * are), or a plain "disable". Numbers are parsed here so the user sees a message while typing.
  */
-import type { EntryChanges, EntryInput, EntrySnapshot, LogoRef, WizardOperation } from '../../../../domain/ipc/registry-channels';
+import { z } from 'zod';
+import type { EntrySnapshot, LogoRef, WizardOperation } from '../../../../domain/ipc/registry-channels';
+import { EDITABLE_TEXT_FIELDS, ENTRY_GROUPS, type EntryChanges, type EntryInput } from '../../../../domain/registry-entry';
 
-export interface EntryForm {
-  id: string;
-  name: string;
-  description: string;
-  website: string;
-  commission: string;
-  payoutDelay: string;
-  payoutPeriod: string;
-  minDelegation: string;
-}
+/** The form's fields as typed: the entry's text fields, and its number fields as text until they parse. */
+export const EntryForm = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  website: z.string(),
+  commission: z.string(),
+  payoutDelay: z.string(),
+  payoutPeriod: z.string(),
+  minDelegation: z.string(),
+});
+export type EntryForm = z.infer<typeof EntryForm>;
 
-export const NUMBER_FIELDS = ['commission', 'payoutDelay', 'payoutPeriod', 'minDelegation'] as const;
+export const NUMBER_FIELDS = [...ENTRY_GROUPS.payout, ...ENTRY_GROUPS.staking] as const;
 export type NumberField = (typeof NUMBER_FIELDS)[number];
+
+/** A number field as the engine's findings name it: `payout.commission`, `staking.minDelegation`. */
+export const engineField = (field: NumberField): string =>
+  `${(ENTRY_GROUPS.payout as readonly string[]).includes(field) ? 'payout' : 'staking'}.${field}`;
 
 export const emptyForm = (): EntryForm => ({
   id: '',
@@ -115,7 +123,7 @@ export interface DisableChoice {
  */
 export function changesFromForm(form: EntryForm, snapshot: EntrySnapshot, disable: DisableChoice): EntryChanges {
   const changes: EntryChanges = {};
-  for (const key of ['name', 'description', 'website'] as const) if (form[key] !== snapshot[key]) changes[key] = form[key];
+  for (const key of EDITABLE_TEXT_FIELDS) if (form[key] !== snapshot[key]) changes[key] = form[key];
   const was = formFromSnapshot(snapshot);
   const numberChange = (field: NumberField) => (form[field].trim() === was[field] ? undefined : (valueOf(field, form) ?? null));
   const payout = withoutUndefined({

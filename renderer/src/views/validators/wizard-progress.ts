@@ -3,8 +3,9 @@
  * both use this, so a blocked Next always says what to do.
  */
 import type { LogoRef, RegistryFinding, WizardOperation } from '../../../../domain/ipc/registry-channels';
+import { EDITABLE_TEXT_FIELDS, ENTRY_GROUP_NAMES } from '../../../../domain/registry-entry';
 import { STEPS, type StepId } from './draft';
-import { buildOperation, isNoChange, numberProblems } from './entry-form';
+import { buildOperation, engineField, isNoChange, numberProblems, type NumberField } from './entry-form';
 import { checkIdInput, type IdState } from './id-check';
 import { currentSnapshot, type WizardState } from './wizard-state';
 
@@ -73,7 +74,8 @@ export const rootOf = (s: WizardState) => (s.folder.status === 'done' ? s.folder
 export const planKey = (s: WizardState) => JSON.stringify([rootOf(s), operationOf(s)]);
 export const fixKey = (s: WizardState) => JSON.stringify(s.draft.logo);
 
-const DETAIL_FIELDS = /^(name|description|website|payout|staking|status)/;
+/** Findings about what the Details step edits (the id and the logo have their own steps). */
+const DETAIL_FIELDS = new RegExp(`^(${[...EDITABLE_TEXT_FIELDS, ...ENTRY_GROUP_NAMES].join('|')})`);
 
 /** Engine findings for the Details fields, once they match the current form. */
 export function detailFindings(s: WizardState): RegistryFinding[] | null {
@@ -120,8 +122,8 @@ function idStep(s: WizardState): StepCheck {
 }
 
 function detailsStep(s: WizardState): StepCheck {
-  const numbers = Object.entries(numberProblems(s.draft.form));
-  if (numbers.length > 0) return blocked(numbers[0]![1], false, fixField(ENGINE_FIELD[numbers[0]![0]]));
+  const [problem] = Object.entries(numberProblems(s.draft.form)) as [NumberField, string][];
+  if (problem) return blocked(problem[1], false, fixField(engineField(problem[0])));
   if (s.draft.disable.disabled && s.draft.mode === 'update' && s.draft.disable.note.trim() === '')
     return blocked('Say briefly why the validator is disabled (for example “Shut down in March 2025”).');
   const findings = detailFindings(s);
@@ -129,13 +131,6 @@ function detailsStep(s: WizardState): StepCheck {
   const error = findings.find((f) => f.severity === 'error');
   return error ? blocked(error.message, false, fixField(error.field)) : okStep;
 }
-
-const ENGINE_FIELD: Record<string, string> = {
-  commission: 'payout.commission',
-  payoutDelay: 'payout.payoutDelay',
-  payoutPeriod: 'payout.payoutPeriod',
-  minDelegation: 'staking.minDelegation',
-};
 
 function logoStep(s: WizardState): StepCheck {
   const logo = s.draft.logo;

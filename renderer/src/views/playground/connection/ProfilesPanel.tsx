@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import type { ProfileSummary } from '../../../../../domain/ipc/profiles-channels';
+import { PROFILE_NAME_RULE } from '../../../../../domain/profile-name';
 import { useApi } from '../../../app/api-context';
 import { useConnectionStore } from '../state/connection-store';
 import { CredentialsForm } from './CredentialsForm';
 
 function CredentialBadge({ profile }: { profile: ProfileSummary }) {
   if (profile.credentials.source === 'managed') return <span className="badge accent">Demo account</span>;
+  if (profile.credentials.reenter) return <span className="badge warn">Enter the secret again</span>;
   if (profile.credentials.problem) return <span className="badge bad">Keychain problem</span>;
   return profile.credentials.stored ? (
     <span className="badge ok">Credentials stored</span>
@@ -68,7 +70,7 @@ function ProfileForm({ editing, onSaved }: { editing: ProfileSummary | undefined
             placeholder="work"
             spellCheck={false}
           />
-          <span className="hint">Letters, digits, “.”, “_” or “-”.</span>
+          <span className="hint">Use {PROFILE_NAME_RULE}.</span>
         </div>
         <div className="field">
           <label htmlFor={id('url')}>Gateway URL</label>

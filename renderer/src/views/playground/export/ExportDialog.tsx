@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useConnectionStore } from '../state/connection-store';
 import { copyText } from '../result/JsonTree';
+import { TabList } from '../TabList';
 import { EXPORT_FORMATS, type SnippetInput } from './snippets';
 
 /** Where the call would go: the live connection's endpoint, or the profile's as stored. */
@@ -50,20 +51,7 @@ export function ExportDialog({
           Close
         </button>
       </div>
-      <div className="pg-tabs" role="tablist" aria-label="Export format">
-        {EXPORT_FORMATS.map((f) => (
-          <button
-            key={f.id}
-            type="button"
-            role="tab"
-            aria-selected={f.id === format}
-            className={f.id === format ? 'pg-tab active' : 'pg-tab'}
-            onClick={() => (setFormat(f.id), setCopied(undefined))}
-          >
-            {f.label}
-          </button>
-        ))}
-      </div>
+      <TabList label="Export format" tabs={EXPORT_FORMATS} selected={format} onSelect={(id) => (setFormat(id), setCopied(undefined))} />
       <pre className="pg-pre pg-export" aria-label={`${chosen.label} export`} tabIndex={0}>
         {text}
       </pre>

@@ -39,4 +39,16 @@ describe('exports', () => {
     expect(curlSnippet({ ...input, caFile: undefined })).not.toContain('--cacert');
     expect(typescriptSnippet(input)).toContain(`NODE_EXTRA_CA_CERTS=${input.caFile}`);
   });
+
+  it('exports secret-looking arguments as [redacted], in every format', () => {
+    const key = '4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318';
+    const secretInput = { ...input, tool: 'validate_address', args: { address: `0x${key}`, asset_id: 'c60', password: 'hunter2' } };
+    for (const format of EXPORT_FORMATS) {
+      const text = format.build(secretInput);
+      expect(text, format.id).not.toContain(key);
+      expect(text, format.id).not.toContain('hunter2');
+      expect(text, format.id).toContain('[redacted]');
+      expect(text, format.id).toContain('c60');
+    }
+  });
 });

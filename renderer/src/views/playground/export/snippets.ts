@@ -1,7 +1,10 @@
+import { redactSecrets } from '../../../../../domain/redact';
+
 /**
  * Exports of one tool call, for pasting into a terminal or a program. The renderer never holds the
  * credentials, and these builders take none: the two headers are always environment-variable
- * placeholders, so an export can be shared as it is.
+ * placeholders, and secret-looking arguments (domain/redact) are "[redacted]", so an export can be
+ * shared as it is.
  */
 export interface SnippetInput {
   readonly url: string;
@@ -22,7 +25,7 @@ function protocol(input: SnippetInput): string {
 }
 
 function callMessage(input: SnippetInput, id: number) {
-  return { jsonrpc: '2.0', id, method: 'tools/call', params: { name: input.tool, arguments: input.args } };
+  return { jsonrpc: '2.0', id, method: 'tools/call', params: { name: input.tool, arguments: redactSecrets(input.args) } };
 }
 
 /** The HTTP request that carries the call, headers included, as the MCP Streamable HTTP transport sends it. */
@@ -65,7 +68,7 @@ export function typescriptSnippet(input: SnippetInput): string {
     'try {',
     `  const result = await client.callTool({`,
     `    name: ${tsString(input.tool)},`,
-    `    arguments: ${indent(JSON.stringify(input.args, null, 2), 4)},`,
+    `    arguments: ${indent(JSON.stringify(redactSecrets(input.args), null, 2), 4)},`,
     '  });',
     '  if (result.isError) console.error(result.content);',
     '  else console.log(JSON.stringify(result.structuredContent ?? result.content, null, 2));',

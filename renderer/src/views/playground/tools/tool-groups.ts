@@ -1,4 +1,5 @@
-import { TOOL_GROUPS, type ToolGroup, type ToolInfo } from '../../../../../domain/ipc/playground-channels';
+import type { ToolInfo } from '../../../../../domain/ipc/playground-channels';
+import { TOOL_GROUPS, type ToolGroup } from '../../../../../domain/tool-groups';
 
 export interface GroupedTools {
   readonly group: ToolGroup;

@@ -1,6 +1,7 @@
 import { checkAddress, describeAddressFormat } from '../../../../../domain/index';
 import type { FieldProps } from '../form/field-props';
 import { controlAria, FieldShell } from '../form/FieldShell';
+import { IdInput } from './IdInput';
 import { chainFrom, chainName, type Widget } from './widget-rules';
 
 /**
@@ -41,15 +42,11 @@ export function AddressField(p: FieldProps & { widget: Extract<Widget, { kind: '
   }
   return (
     <FieldShell {...p} extra={verdict}>
-      <input
+      <IdInput
         {...aria}
-        type="text"
-        className="mono"
-        spellCheck={false}
-        autoComplete="off"
         placeholder={coin !== undefined ? describeAddressFormat(coin) : 'wallet address'}
         value={text}
-        onChange={(e) => p.onChange(e.target.value === '' ? undefined : e.target.value)}
+        onValue={p.onChange}
       />
     </FieldShell>
   );

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { COINS, formatAssetId, getCoin, parseAssetId } from '../../../../../domain/index';
 import type { FieldProps } from '../form/field-props';
 import { controlAria, FieldShell } from '../form/FieldShell';
+import { IdInput } from './IdInput';
 import { chainFrom, chainName, type Widget } from './widget-rules';
 
 function contractPlaceholder(coin: number): string {
@@ -125,16 +126,7 @@ export function AssetIdField(p: FieldProps & { widget: Extract<Widget, { kind: '
           }}
         />
       </div>
-      <input
-        {...aria}
-        type="text"
-        className="mono"
-        spellCheck={false}
-        autoComplete="off"
-        placeholder="c60 or c60_t0x… (or paste an id)"
-        value={text}
-        onChange={(e) => p.onChange(e.target.value === '' ? undefined : e.target.value)}
-      />
+      <IdInput {...aria} placeholder="c60 or c60_t0x… (or paste an id)" value={text} onValue={p.onChange} />
     </FieldShell>
   );
 }

@@ -3,6 +3,7 @@ import { COINS, getCoin, parseAssetId } from '../../../../../domain/index';
 import type { FieldProps } from '../form/field-props';
 import { controlAria, FieldShell } from '../form/FieldShell';
 import { useWorkbenchStore } from '../state/workbench-store';
+import { IdInput } from './IdInput';
 import { addAssetIds, type Widget } from './widget-rules';
 
 const POPULAR: ReadonlyArray<[string, string]> = [
@@ -171,15 +172,7 @@ export function StepIdField(p: FieldProps) {
         )
       }
     >
-      <input
-        {...aria}
-        type="text"
-        className="mono"
-        spellCheck={false}
-        autoComplete="off"
-        value={value}
-        onChange={(e) => p.onChange(e.target.value === '' ? undefined : e.target.value)}
-      />
+      <IdInput {...aria} value={value} onValue={p.onChange} />
     </FieldShell>
   );
 }

@@ -62,25 +62,13 @@ export function FieldMessage({
   );
 }
 
-export function CheckIcon({ status }: { status: 'pass' | 'fail' | 'unknown' }) {
-  if (status === 'pass')
-    return (
-      <svg className="check-icon pass" viewBox="0 0 20 20" aria-hidden="true">
-        <circle cx="10" cy="10" r="9" />
-        <path d="M6 10.5l2.6 2.5L14 7.5" />
-      </svg>
-    );
-  if (status === 'fail')
-    return (
-      <svg className="check-icon fail" viewBox="0 0 20 20" aria-hidden="true">
-        <circle cx="10" cy="10" r="9" />
-        <path d="M7 7l6 6M13 7l-6 6" />
-      </svg>
-    );
+const CHECK_MARKS = { pass: 'M6 10.5l2.6 2.5L14 7.5', fail: 'M7 7l6 6M13 7l-6 6', unknown: 'M6.5 10h7' } as const;
+
+export function CheckIcon({ status }: { status: keyof typeof CHECK_MARKS }) {
   return (
-    <svg className="check-icon unknown" viewBox="0 0 20 20" aria-hidden="true">
+    <svg className={`check-icon ${status}`} viewBox="0 0 20 20" aria-hidden="true">
       <circle cx="10" cy="10" r="9" />
-      <path d="M6.5 10h7" />
+      <path d={CHECK_MARKS[status]} />
     </svg>
   );
 }

@@ -1,5 +1,6 @@
 import type { RegistryFinding } from '../../../../../domain/ipc/registry-channels';
-import { numberProblems, type NumberField } from '../entry-form';
+import { DESCRIPTION_MAX, NAME_MAX } from '../../../../../domain/registry-entry';
+import { engineField, numberProblems, type NumberField } from '../entry-form';
 import { StepHeading } from '../parts/common';
 import { TextField } from '../parts/TextField';
 import { setDisable, setField } from '../wizard-actions';
@@ -7,34 +8,27 @@ import { detailFindings } from '../wizard-progress';
 import { useWizardState } from '../wizard-queries';
 import { currentSnapshot } from '../wizard-state';
 
-const NAME_MAX = 50;
-const DESCRIPTION_MAX = 500;
-
-const OPTIONAL: { field: NumberField; engineField: string; label: string; hint: string; placeholder: string }[] = [
+const OPTIONAL: { field: NumberField; label: string; hint: string; placeholder: string }[] = [
   {
     field: 'commission',
-    engineField: 'payout.commission',
     label: 'Commission (%)',
     hint: 'The share of rewards you keep, as a percentage: 5 means 5%.',
     placeholder: 'e.g. 5',
   },
   {
     field: 'payoutDelay',
-    engineField: 'payout.payoutDelay',
     label: 'Payout delay',
     hint: 'How many cycles pass before rewards are paid out.',
     placeholder: 'e.g. 0',
   },
   {
     field: 'payoutPeriod',
-    engineField: 'payout.payoutPeriod',
     label: 'Payout period',
     hint: 'How often rewards are paid, in cycles.',
     placeholder: 'e.g. 1',
   },
   {
     field: 'minDelegation',
-    engineField: 'staking.minDelegation',
     label: 'Minimum delegation',
     hint: 'The smallest amount someone can delegate to you, in the chain’s coin.',
     placeholder: 'e.g. 1',
@@ -113,7 +107,7 @@ export function DetailsStep() {
               label={o.label}
               value={draft.form[o.field]}
               onChange={(v) => setField(o.field, v)}
-              findings={findings && findings.filter((f) => f.field === o.engineField)}
+              findings={findings && findings.filter((f) => f.field === engineField(o.field))}
               local={numbers[o.field]}
               inputMode="decimal"
               hint={o.hint}

@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest';
+import { REDACTED, isHashName, isSecretName, looksLikeRecoveryPhrase, redactJsonLine, redactSecrets, redactText } from './redact';
+
+const KEY = '4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318';
+const PHRASE_12 = 'abandon ability able about above absent absorb abstract absurd abuse access accident';
+const PHRASE_24 = `${PHRASE_12} ${PHRASE_12}`;
+const EVM_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+const TX_HASH = '0x88df016429689c079f3b2f6ad39fa052532c56795b733da78a91ebe6a713944b';
+
+describe('secret key names', () => {
+  it.each([
+    'secret',
+    'secretKey',
+    'SECRET_KEY',
+    'x-svc-secret-key',
+    'clientSecret',
+    'password',
+    'Password',
+    'db_password',
+    'passwd',
+    'passphrase',
+    'token',
+    'apiToken',
+    'access_token',
+    'REFRESH-TOKEN',
+    'mnemonic',
+    'mnemonicPhrase',
+    'seed',
+    'seed_words',
+    'seedPhrase',
+    'privateKey',
+    'private_key',
+    'PRIVATE-KEY',
+    'walletPrivateKeyHex',
+    'privKey',
+    'apiKey',
+    'API_KEY',
+  ])('%s is a secret name', (key) => expect(isSecretName(key)).toBe(true));
+
+  it.each([
+    'tokenAddress',
+    'tokenId',
+    'tokens',
+    'address',
+    'fromAddress',
+    'assetId',
+    'keyword',
+    'publicKey',
+    'key',
+    'query',
+    'cursor',
+    'seeds2',
+  ])('%s is not', (key) => expect(isSecretName(key)).toBe(false));
+
+  it('names hashes', () => {
+    for (const key of ['hash', 'txHash', 'tx_hash', 'blockHash', 'transactionHash', 'hashes', 'txid', 'txId', 'tx_id'])
+      expect(isHashName(key), key).toBe(true);
+    for (const key of ['address', 'id', 'hashtag', 'value']) expect(isHashName(key), key).toBe(false);
+  });
+});
+
+describe('recovery phrases', () => {
+  it('are 12, 15, 18, 21 or 24 lowercase words of 3 to 8 letters', () => {
+    for (const n of [12, 15, 18, 21, 24]) expect(looksLikeRecoveryPhrase(PHRASE_24.split(' ').slice(0, n).join(' ')), `${n}`).toBe(true);
+    expect(looksLikeRecoveryPhrase(`  ${PHRASE_12.replace(/ /g, '\n')}  `)).toBe(true);
+  });
+
+  it('are not other word counts, capitalised words, short words or sentences', () => {
+    for (const n of [11, 13, 23]) expect(looksLikeRecoveryPhrase(PHRASE_24.split(' ').slice(0, n).join(' ')), `${n}`).toBe(false);
+    expect(looksLikeRecoveryPhrase(`${PHRASE_24} actor`)).toBe(false);
+    expect(looksLikeRecoveryPhrase(PHRASE_12.replace('abandon', 'Abandon'))).toBe(false);
+    expect(looksLikeRecoveryPhrase('show me the price of bitcoin and ether on all the big exchanges now')).toBe(false);
+    expect(looksLikeRecoveryPhrase(PHRASE_12.replace('abandon', 'abandon1'))).toBe(false);
+  });
+});
+
+describe('redactSecrets', () => {
+  it('redacts values under secret names, at any depth and in arrays, keeping the keys', () => {
+    expect(
+      redactSecrets({
+        query: 'eth',
+        auth: { secretKey: 'abc', api_token: 12345, nested: [{ password: 'hunter2' }] },
+        seed: ['abandon', 'ability'],
+        enabled: true,
+      }),
+    ).toEqual({
+      query: 'eth',
+      auth: { secretKey: REDACTED, api_token: REDACTED, nested: [{ password: REDACTED }] },
+      seed: [REDACTED, REDACTED],
+      enabled: true,
+    });
+  });
+
+  it('judges an object under a secret name by its own keys, and keeps booleans and empty strings', () => {
+    expect(redactSecrets({ token: { symbol: 'ETH', decimals: 18 }, privateKey: '', savePassword: false })).toEqual({
+      token: { symbol: 'ETH', decimals: 18 },
+      privateKey: '',
+      savePassword: false,
+    });
+  });
+
+  it('redacts a private key (64 hex, with or without 0x, any case) under any other key', () => {
+    expect(redactSecrets({ address: KEY, a: `0x${KEY}`, b: KEY.toUpperCase(), list: [KEY] })).toEqual({
+      address: REDACTED,
+      a: REDACTED,
+      b: REDACTED,
+      list: [REDACTED],
+    });
+  });
+
+  it('redacts a private key inside text, but not 64 hex digits that are part of something longer', () => {
+    expect(redactSecrets({ query: `my key is 0x${KEY}, right?` })).toEqual({ query: `my key is ${REDACTED}, right?` });
+    const notKeys = {
+      signature: `0x${KEY}${KEY}`,
+      ibc: `ibc/${KEY.toUpperCase()}`,
+      asset: `c118_tibc/${KEY}`,
+      ton: `0:${KEY}`,
+      short: KEY.slice(1),
+      word: `${KEY}z`,
+    };
+    expect(redactSecrets(notKeys)).toBe(notKeys);
+  });
+
+  it('keeps a 64-hex value under a hash key (a transaction hash is public), but not elsewhere', () => {
+    const hashes = { txHash: TX_HASH, hash: KEY, tx_id: KEY, hashes: [TX_HASH] };
+    expect(redactSecrets(hashes)).toBe(hashes);
+    expect(redactSecrets({ id: TX_HASH })).toEqual({ id: REDACTED });
+  });
+
+  it('redacts a recovery phrase as a whole value, under any key', () => {
+    expect(redactSecrets({ query: PHRASE_12, note: PHRASE_24 })).toEqual({ query: REDACTED, note: REDACTED });
+  });
+
+  it('leaves ordinary values alone and returns the same object when nothing is redacted', () => {
+    const args = {
+      address: EVM_ADDRESS,
+      asset_id: `c60_t${EVM_ADDRESS}`,
+      assets: ['c0', 'c60', `c60_t${EVM_ADDRESS}`],
+      query: 'wrapped bitcoin',
+      networks: [
+        'ethereum',
+        'bitcoin',
+        'solana',
+        'polygon',
+        'arbitrum',
+        'optimism',
+        'base',
+        'avalanche',
+        'fantom',
+        'cronos',
+        'gnosis',
+        'celo',
+      ],
+      amount: '1000000000000000000',
+      slippage: 0.5,
+      tokenAddress: EVM_ADDRESS,
+      nothing: null,
+    };
+    expect(redactSecrets(args)).toBe(args);
+    expect(redactSecrets('plain')).toBe('plain');
+    expect(redactSecrets(42)).toBe(42);
+  });
+
+  it('looks inside JSON held in a string (a tool result text), keeping the text when nothing is found', () => {
+    const text = JSON.stringify({ valid: false, address: `0x${KEY}`, txHash: TX_HASH, mnemonic: 'x y' });
+    expect(JSON.parse(redactSecrets(text))).toEqual({ valid: false, address: REDACTED, txHash: TX_HASH, mnemonic: REDACTED });
+    const clean = JSON.stringify({ txHash: TX_HASH, address: EVM_ADDRESS }, null, 2);
+    expect(redactSecrets(clean)).toBe(clean);
+  });
+
+  it('redacts under a "__proto__" key from JSON like under any other', () => {
+    const parsed = JSON.parse(`{"__proto__":{"privateKey":"${KEY}"},"a":"${KEY}"}`) as unknown;
+    expect(JSON.stringify(redactSecrets(parsed))).not.toContain(KEY);
+  });
+
+  it('does not change its input', () => {
+    const input = { privateKey: KEY, inner: { a: KEY } };
+    const copy = structuredClone(input);
+    redactSecrets(input);
+    expect(input).toEqual(copy);
+  });
+
+  it('hides a value nested too deep to inspect instead of failing', () => {
+    let deep: unknown = KEY;
+    for (let i = 0; i < 5_000; i++) deep = [deep];
+    expect(JSON.stringify(redactSecrets(deep))).not.toContain(KEY);
+  });
+});
+
+describe('redactText and redactJsonLine', () => {
+  it('redacts private-key words in free text only', () => {
+    expect(redactText(`key=${KEY}`)).toBe(`key=${REDACTED}`);
+    expect(redactText(PHRASE_12)).toBe(PHRASE_12);
+    expect(redactText('nothing here')).toBe('nothing here');
+  });
+
+  it('keeps a clean line byte for byte and rewrites one with a secret', () => {
+    const clean = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{"n":1.50}}}';
+    expect(redactJsonLine(clean)).toBe(clean);
+    const call = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'validate_address', arguments: { address: KEY } } };
+    const line = JSON.stringify(call);
+    expect(redactJsonLine(line, call)).not.toContain(KEY);
+    expect(JSON.parse(redactJsonLine(line))).toMatchObject({ params: { arguments: { address: REDACTED } } });
+    expect(redactJsonLine(`not json ${KEY}`)).toBe(`not json ${REDACTED}`);
+  });
+});

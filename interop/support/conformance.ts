@@ -1,0 +1,45 @@
+/** Runs `conformance server` and reads back its per-scenario results (one folder of checks.json per scenario). */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Peer } from './peers';
+import { run, type RunResult } from './run';
+
+export interface Check {
+  id: string;
+  /** SUCCESS, FAILURE, WARNING or INFO, or a status a newer suite adds. */
+  status: string;
+  errorMessage?: string;
+}
+
+export interface ScenarioResult {
+  readonly passed: boolean;
+  /** The failing checks' messages. */
+  readonly failures: string[];
+}
+
+export async function runConformance(
+  peer: Peer,
+  url: string,
+  specVersion: string,
+  env: Record<string, string>,
+): Promise<{ scenarios: Record<string, ScenarioResult>; run: RunResult }> {
+  const out = await mkdtemp(path.join(tmpdir(), 'interop-conformance-'));
+  try {
+    const result = await run(peer.command, ['server', '--url', url, '--spec-version', specVersion, '-o', out], {
+      env,
+      cwd: out,
+      timeoutMs: 300_000,
+    });
+    const scenarios: Record<string, ScenarioResult> = {};
+    for (const dir of (await readdir(out)).sort()) {
+      const name = dir.replace(/^server-/, '').replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, '');
+      const checks = JSON.parse(await readFile(path.join(out, dir, 'checks.json'), 'utf8').catch(() => '[]')) as Check[];
+      const failures = checks.filter((c) => c.status === 'FAILURE').map((c) => `${c.id}: ${c.errorMessage ?? 'failed'}`);
+      scenarios[name] = { passed: checks.length > 0 && failures.length === 0, failures };
+    }
+    return { scenarios, run: result };
+  } finally {
+    await rm(out, { recursive: true, force: true });
+  }
+}
