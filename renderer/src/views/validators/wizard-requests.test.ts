@@ -3,7 +3,7 @@ import { MutationObserver, QueryClient, type MutationObserverOptions } from '@ta
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Channel } from '../../../../domain/ipc/contract';
 import { createFacade, type CompanionApi } from '../../../../domain/ipc/facade';
-import type { EntrySnapshot, FolderInfo, LogoInspection, PlanView, WriteResult } from '../../../../domain/ipc/registry-channels';
+import type { EntrySnapshot, FolderInfo, LogoInspection, WriteResult } from '../../../../domain/ipc/registry-channels';
 import { createQueryClient } from '../../app/query-client';
 import { emptyDraft } from './draft';
 import { checkFolder, chooseChain, openFromFinding, removeLogo, startOver } from './wizard-actions';
@@ -167,7 +167,7 @@ describe('writing, undoing and the recent folders', () => {
 
   it('a write spends the plan, marks the lists out of date, updates the git state and records what was written', async () => {
     const main = fakeMain({ 'registry:write': () => written });
-    client.setQueryData([...wizardKeys.plans, 'k'], { planId: 'plan-1' } as PlanView);
+    client.setQueryData([...wizardKeys.plans, 'k'], { planId: 'plan-1' });
     client.setQueryData(wizardKeys.chainEntries('/reg', 'cosmos'), [entry('a')]);
     client.setQueryData(wizardKeys.folder('/reg'), folder('/reg'));
     await mutate(writeFilesMutation(main.api), request);
@@ -186,7 +186,7 @@ describe('writing, undoing and the recent folders', () => {
         throw new Error('changed on disk after this change was prepared');
       },
     });
-    client.setQueryData([...wizardKeys.plans, 'k'], { planId: 'plan-1' } as PlanView);
+    client.setQueryData([...wizardKeys.plans, 'k'], { planId: 'plan-1' });
     await expect(mutate(writeFilesMutation(main.api), request)).rejects.toThrow('changed on disk');
     expect(client.getQueryData([...wizardKeys.plans, 'k'])).toBeUndefined();
     expect(useWizardStore.getState().draft.written).toBeNull();
