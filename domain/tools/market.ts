@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { assetSummary, cursorArg, limitArg, networksArg } from './args';
 import { defineContract } from './contract';
 
-export const MAX_PRICE_ASSETS = 50;
+const MAX_PRICE_ASSETS = 50;
 /** The fiat currencies prices can be quoted in. */
 export const PRICE_CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'CHF', 'CAD', 'AUD', 'INR', 'BRL', 'KRW', 'CNY', 'TRY'] as const;
 export type PriceCurrency = (typeof PRICE_CURRENCIES)[number];

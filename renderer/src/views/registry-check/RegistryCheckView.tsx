@@ -2,6 +2,7 @@
  * "Check registry": scans every chain of the registry folder with a progress bar, then lists the
  * findings, filterable by chain and severity. Choosing a finding opens the wizard on that entry.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { getRegistryChain } from '../../../../domain/index';
 import type { RegistryFinding } from '../../../../domain/ipc/registry-channels';
@@ -11,6 +12,7 @@ import { FolderField } from '../validators/parts/FolderField';
 import { plural, SeverityBadge, Spinner } from '../validators/parts/common';
 import { stepForFinding } from '../validators/finding-steps';
 import { hydrate, openFromFinding } from '../validators/wizard-actions';
+import { useFolder } from '../validators/wizard-queries';
 import { useWizardStore } from '../validators/wizard-store';
 import { followProgress, runCheck, setFilters, useCheckStore } from './check-store';
 import { chainCounts, filterFindings, orderFindings, severityCounts } from './findings-filter';
@@ -24,7 +26,8 @@ const shortPath = (path: string) => path.replace(/^blockchains\/[^/]+\/validator
 
 export function RegistryCheckView() {
   const api = useApi();
-  const folder = useWizardStore((s) => s.folder);
+  const client = useQueryClient();
+  const folder = useFolder();
   const hydrated = useWizardStore((s) => s.hydrated);
   const check = useCheckStore();
   const go = useNavStore((s) => s.go);
@@ -48,7 +51,7 @@ export function RegistryCheckView() {
 
   const open = async (f: RegistryFinding, replace: boolean) => {
     if (!report || !f.chain) return;
-    const opened = await openFromFinding(api, { root: report.root, chain: f.chain, id: f.id, step: stepForFinding(f) }, replace);
+    const opened = await openFromFinding(api, client, { root: report.root, chain: f.chain, id: f.id, step: stepForFinding(f) }, replace);
     if (!opened) {
       setPending(f);
       return;

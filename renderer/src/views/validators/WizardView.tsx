@@ -1,7 +1,9 @@
 /**
  * The validator submission wizard: seven steps from an empty form to correct files in the user's
- * registry clone. State lives in the wizard store and survives restarts (see draft.ts).
+ * registry clone. The draft lives in the wizard store and survives restarts (see draft.ts); what main
+ * answers about it is in the query cache (wizard-queries.ts).
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useApi } from '../../app/api-context';
 import { STEPS, hasContent, type StepId } from './draft';
@@ -15,9 +17,10 @@ import { IdStep } from './steps/IdStep';
 import { LogoStep } from './steps/LogoStep';
 import { ReviewStep } from './steps/ReviewStep';
 import { WriteStep } from './steps/WriteStep';
-import { checkDetails, hydrate, startOver } from './wizard-actions';
+import { askLiveCheck, hydrate, startOver } from './wizard-actions';
 import { liveKey, reachableSteps, stepChecks, stepIndex } from './wizard-progress';
-import { goToStep, useWizardStore } from './wizard-store';
+import { useWizardState } from './wizard-queries';
+import { goToStep } from './wizard-store';
 import './wizard.css';
 
 /** Live checks wait for a short pause in typing. */
@@ -35,7 +38,8 @@ const VIEWS: Record<StepId, () => ReactElement> = {
 
 export function WizardView() {
   const api = useApi();
-  const state = useWizardStore();
+  const client = useQueryClient();
+  const state = useWizardState();
   const [confirmReset, setConfirmReset] = useState(false);
   useEffect(() => {
     void hydrate(api);
@@ -44,9 +48,9 @@ export function WizardView() {
   const key = state.hydrated ? liveKey(state) : '';
   useEffect(() => {
     if (!key) return;
-    const timer = setTimeout(() => void checkDetails(api), LIVE_DELAY_MS);
+    const timer = setTimeout(() => askLiveCheck(key), LIVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [api, key]);
+  }, [key]);
 
   if (!state.hydrated) {
     return (
@@ -92,7 +96,7 @@ export function WizardView() {
               className="button danger small"
               onClick={() => {
                 setConfirmReset(false);
-                void startOver(api);
+                void startOver(api, client);
               }}
             >
               Clear it

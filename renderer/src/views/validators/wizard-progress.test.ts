@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FolderInfo, LogoInspection, RegistryFinding } from '../../../../domain/ipc/registry-channels';
 import { emptyDraft } from './draft';
 import { fixKey, liveKey, operationOf, reachableSteps, stepChecks } from './wizard-progress';
-import { initialState, type WizardState } from './wizard-store';
+import { initialState, type WizardState } from './wizard-state';
 
 const id = bech32.encode('cosmosvaloper', bech32.toWords(new Uint8Array(20).fill(9)));
 const folder: FolderInfo = {
@@ -42,7 +42,7 @@ function atDetails(): WizardState {
     step: 'details',
     form: { ...emptyDraft().form, id, name: 'N', description: 'D', website: 'https://n.example' },
   };
-  s.folder = { status: 'done', data: folder, input: '/reg' };
+  s.folder = { status: 'done', data: folder };
   s.entries = { status: 'done', data: [listed], chain: 'cosmos' };
   return s;
 }

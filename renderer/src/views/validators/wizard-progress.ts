@@ -7,7 +7,7 @@ import { EDITABLE_TEXT_FIELDS, ENTRY_GROUP_NAMES } from '../../../../domain/regi
 import { STEPS, type StepId } from './draft';
 import { buildOperation, engineField, isNoChange, numberProblems, type NumberField } from './entry-form';
 import { checkIdInput, type IdState } from './id-check';
-import { currentSnapshot, type WizardState } from './wizard-store';
+import { currentSnapshot, type WizardState } from './wizard-state';
 
 export interface StepCheck {
   ok: boolean;
@@ -69,7 +69,9 @@ export function operationOf(s: WizardState, withLogo = true): WizardOperation {
 /** Identifies what the live check (the entry only, not the logo) and the plan were computed for. */
 export const liveKey = (s: WizardState) =>
   JSON.stringify([s.draft.root, s.draft.chain, s.draft.mode, s.draft.originalId, operationOf(s, false)]);
-export const planKey = (s: WizardState) => JSON.stringify([s.folder.status === 'done' ? s.folder.data.root : s.draft.root, operationOf(s)]);
+/** The registry root as main resolved it (the typed text until the folder was checked). */
+export const rootOf = (s: WizardState) => (s.folder.status === 'done' ? s.folder.data.root : s.draft.root);
+export const planKey = (s: WizardState) => JSON.stringify([rootOf(s), operationOf(s)]);
 export const fixKey = (s: WizardState) => JSON.stringify(s.draft.logo);
 
 /** Findings about what the Details step edits (the id and the logo have their own steps). */

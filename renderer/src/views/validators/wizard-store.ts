@@ -1,57 +1,26 @@
 /**
- * The wizard's state. `draft` is what the user entered (persisted, see draft.ts); everything else is
- * derived from the disk through main and re-fetched after a restart.
+ * What the user entered and where they are: the draft (persisted, see draft.ts) and the few inputs that
+ * say what to ask main next. What main answers (folder, lists, checks, logo, plan) is request state in
+ * TanStack Query (wizard-queries.ts), keyed by these inputs.
  */
 import { create } from 'zustand';
-import type {
-  EntrySnapshot,
-  ExistingLogo,
-  FolderInfo,
-  LogoFix,
-  LogoInspection,
-  PlanView,
-  RegistryFinding,
-} from '../../../../domain/ipc/registry-channels';
 import { emptyDraft, type Draft, type StepId } from './draft';
 
-export type Load<T> =
-  { status: 'idle' } | { status: 'loading'; data?: T } | { status: 'done'; data: T } | { status: 'error'; message: string; data?: T };
-
-export interface WizardState {
+export interface WizardUi {
   draft: Draft;
   /** The stored draft has been read (saving starts only after that, so it is never overwritten by an empty one). */
   hydrated: boolean;
-  folder: Load<FolderInfo> & { input?: string };
-  recent: string[];
-  entries: Load<EntrySnapshot[]> & { chain?: string };
-  /** Engine findings for the current form, and the form they were computed for. */
-  live: { key: string; findings: RegistryFinding[] } | null;
-  logo: Load<LogoInspection> & { fileName?: string };
-  fix: Load<LogoFix> & { key?: string };
-  existingLogo: Load<ExistingLogo> & { key?: string };
-  plan: Load<PlanView> & { key?: string };
-  writing: Load<null>;
-  undoing: Load<null>;
-  committing: Load<null>;
+  /** The folder text last sent to be checked (the field waits for a pause in typing, or Enter). */
+  folderInput: string;
+  /** The form the engine's live check was asked about after a pause in typing (a liveKey). */
+  liveAsked: string;
+  /** Why the stored copy of the chosen logo could not be read back (the draft then forgets the logo). */
+  logoLost: string | null;
 }
 
-export const initialState = (): WizardState => ({
-  draft: emptyDraft(),
-  hydrated: false,
-  folder: { status: 'idle' },
-  recent: [],
-  entries: { status: 'idle' },
-  live: null,
-  logo: { status: 'idle' },
-  fix: { status: 'idle' },
-  existingLogo: { status: 'idle' },
-  plan: { status: 'idle' },
-  writing: { status: 'idle' },
-  undoing: { status: 'idle' },
-  committing: { status: 'idle' },
-});
+export const initialUi = (): WizardUi => ({ draft: emptyDraft(), hydrated: false, folderInput: '', liveAsked: '', logoLost: null });
 
-export const useWizardStore = create<WizardState>()(() => initialState());
+export const useWizardStore = create<WizardUi>()(() => initialUi());
 
 /** Changes the draft (and stamps it, so the newest copy wins when both stored copies exist). */
 export function updateDraft(change: Partial<Draft> | ((d: Draft) => Partial<Draft>)): void {
@@ -62,9 +31,3 @@ export function updateDraft(change: Partial<Draft> | ((d: Draft) => Partial<Draf
 }
 
 export const goToStep = (step: StepId) => updateDraft({ step });
-
-/** The entry being updated, from the loaded list. */
-export function currentSnapshot(s: WizardState): EntrySnapshot | null {
-  if (s.draft.mode !== 'update' || s.entries.status !== 'done' || s.entries.chain !== s.draft.chain) return null;
-  return s.entries.data.find((e) => e.id === s.draft.originalId) ?? null;
-}

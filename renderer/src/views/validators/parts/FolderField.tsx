@@ -1,20 +1,28 @@
 /** The "Registry folder" field with recent folders, the desktop Browse button, and what the folder is. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useApi } from '../../../app/api-context';
 import type { FolderInfo } from '../../../../../domain/ipc/registry-channels';
-import { browseForFolder, forgetRecent, openFolder, setRootInput } from '../wizard-actions';
+import { useApi } from '../../../app/api-context';
+import { useAppInfo } from '../../../app/app-info';
+import { browseForFolder, checkFolder, setRootInput } from '../wizard-actions';
+import { forgetFolderMutation } from '../wizard-mutations';
+import { useFolder, useRecentFolders } from '../wizard-queries';
+import type { Load } from '../wizard-state';
 import { useWizardStore } from '../wizard-store';
 import { plural, Spinner } from './common';
-import { useHost } from './use-host';
 
 const CHECK_DELAY_MS = 450;
 
 export function FolderField() {
   const api = useApi();
-  const host = useHost();
+  const client = useQueryClient();
+  // The Browse button exists only in the desktop app.
+  const host = useAppInfo().data?.host;
   const root = useWizardStore((s) => s.draft.root);
-  const folder = useWizardStore((s) => s.folder);
-  const recent = useWizardStore((s) => s.recent);
+  const checked = useWizardStore((s) => s.folderInput);
+  const folder = useFolder();
+  const recent = useRecentFolders();
+  const forget = useMutation(forgetFolderMutation(api));
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [browseError, setBrowseError] = useState<string>();
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -22,18 +30,18 @@ export function FolderField() {
   const change = (value: string) => {
     setRootInput(value);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => void openFolder(api, value), CHECK_DELAY_MS);
+    timer.current = setTimeout(() => checkFolder(client, value), CHECK_DELAY_MS);
   };
   const openNow = (value: string) => {
     clearTimeout(timer.current);
     setRootInput(value);
-    void openFolder(api, value);
+    checkFolder(client, value);
   };
   const browse = () => {
     setBrowseError(undefined);
-    browseForFolder(api).catch((e: Error) => setBrowseError(e.message));
+    browseForFolder(api, client).catch((e: Error) => setBrowseError(e.message));
   };
-  const checkedThis = folder.status !== 'idle' && folder.input === root;
+  const checkedThis = folder.status !== 'idle' && checked === root;
 
   return (
     <div className="stack-sm">
@@ -93,7 +101,7 @@ export function FolderField() {
                   className="icon-button"
                   aria-label={`Forget ${f}`}
                   title="Remove from this list"
-                  onClick={() => void forgetRecent(api, f)}
+                  onClick={() => forget.mutate(f)}
                 >
                   ×
                 </button>
@@ -106,7 +114,7 @@ export function FolderField() {
   );
 }
 
-function FolderStatus({ folder, onUse }: { folder: ReturnType<typeof useWizardStore.getState>['folder']; onUse: (path: string) => void }) {
+function FolderStatus({ folder, onUse }: { folder: Load<FolderInfo>; onUse: (path: string) => void }) {
   if (folder.status === 'loading') return <Spinner label="Looking at the folder…" />;
   if (folder.status === 'error') return <p className="callout error">{folder.message}</p>;
   if (folder.status !== 'done') return null;

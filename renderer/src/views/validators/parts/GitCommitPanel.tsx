@@ -1,8 +1,9 @@
 /** The optional one-click branch and commit of exactly the written files, with a suggested title. */
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useApi } from '../../../app/api-context';
 import type { GitInfo } from '../../../../../domain/ipc/registry-channels';
-import { commitWritten } from '../wizard-actions';
+import { useApi } from '../../../app/api-context';
+import { commitWrittenMutation } from '../wizard-mutations';
 import { useWizardStore } from '../wizard-store';
 import { Spinner } from './common';
 
@@ -18,9 +19,9 @@ export function GitCommitPanel({
   suggestedBranch: string;
   suggestedTitle: string;
 }) {
-  const api = useApi();
-  const committing = useWizardStore((s) => s.committing);
-  const commit = useWizardStore((s) => s.draft.written?.commit ?? null);
+  const committing = useMutation(commitWrittenMutation(useApi()));
+  const result = useWizardStore((s) => s.draft.written);
+  const commit = result?.commit ?? null;
   const [branch, setBranch] = useState(suggestedBranch);
   const [title, setTitle] = useState(suggestedTitle);
 
@@ -65,16 +66,16 @@ export function GitCommitPanel({
         <button
           type="button"
           className="button"
-          disabled={committing.status === 'loading' || branch.trim() === '' || title.trim() === ''}
-          onClick={() => void commitWritten(api, branch.trim(), title.trim())}
+          disabled={committing.isPending || branch.trim() === '' || title.trim() === ''}
+          onClick={() => result && committing.mutate({ written: result, branch: branch.trim(), title: title.trim() })}
         >
           Create branch and commit
         </button>
-        {committing.status === 'loading' && <Spinner label="Committing…" />}
+        {committing.isPending && <Spinner label="Committing…" />}
       </div>
-      {committing.status === 'error' && (
+      {committing.isError && (
         <p className="callout error" role="alert">
-          {committing.message}
+          {committing.error.message}
         </p>
       )}
     </section>

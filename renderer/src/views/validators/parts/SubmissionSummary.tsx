@@ -1,10 +1,11 @@
 /** A side card with what has been chosen so far, so the user always knows what they are submitting. */
 import { getRegistryChain } from '../../../../../domain/index';
 import { effectiveId } from '../wizard-progress';
-import { currentSnapshot, useWizardStore } from '../wizard-store';
+import { useWizardState } from '../wizard-queries';
+import { currentSnapshot } from '../wizard-state';
 
 export function SubmissionSummary() {
-  const state = useWizardStore();
+  const state = useWizardState();
   const { draft } = state;
   const chain = getRegistryChain(draft.chain);
   const snapshot = currentSnapshot(state);

@@ -1,15 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { getRegistryChain } from '../../../../../domain/index';
-import { useApi } from '../../../app/api-context';
 import { ChainPicker } from '../parts/ChainPicker';
 import { plural, Spinner, StepHeading } from '../parts/common';
 import { chooseChain } from '../wizard-actions';
-import { useWizardStore } from '../wizard-store';
+import { useWizardState } from '../wizard-queries';
 
 export function ChainStep() {
-  const api = useApi();
-  const chain = useWizardStore((s) => s.draft.chain);
-  const folder = useWizardStore((s) => s.folder);
-  const entries = useWizardStore((s) => s.entries);
+  const client = useQueryClient();
+  const { draft, folder, entries } = useWizardState();
+  const { chain } = draft;
   const known = getRegistryChain(chain);
   return (
     <>
@@ -19,7 +18,7 @@ export function ChainStep() {
       <ChainPicker
         chains={folder.status === 'done' ? folder.data.chains : null}
         value={chain}
-        onChoose={(slug) => void chooseChain(api, slug)}
+        onChoose={(slug) => chooseChain(client, slug)}
       />
       <div aria-live="polite" className="chain-status">
         {known && entries.chain === chain && entries.status === 'loading' && <Spinner label={`Reading the ${known.name} list…`} />}

@@ -5,7 +5,8 @@ import { StepHeading } from '../parts/common';
 import { TextField } from '../parts/TextField';
 import { setDisable, setField } from '../wizard-actions';
 import { detailFindings } from '../wizard-progress';
-import { currentSnapshot, useWizardStore } from '../wizard-store';
+import { useWizardState } from '../wizard-queries';
+import { currentSnapshot } from '../wizard-state';
 
 const OPTIONAL: { field: NumberField; label: string; hint: string; placeholder: string }[] = [
   {
@@ -35,7 +36,7 @@ const OPTIONAL: { field: NumberField; label: string; hint: string; placeholder: 
 ];
 
 export function DetailsStep() {
-  const state = useWizardStore();
+  const state = useWizardState();
   const { draft } = state;
 
   const findings = detailFindings(state);

@@ -2,10 +2,11 @@ import { getRegistryChain } from '../../../../../domain/index';
 import { StepHeading } from '../parts/common';
 import { setField, switchToAdd, switchToUpdate } from '../wizard-actions';
 import { idState } from '../wizard-progress';
-import { currentSnapshot, useWizardStore } from '../wizard-store';
+import { useWizardState } from '../wizard-queries';
+import { currentSnapshot } from '../wizard-state';
 
 export function IdStep() {
-  const state = useWizardStore();
+  const state = useWizardState();
   const { draft } = state;
   const chain = getRegistryChain(draft.chain);
   const snapshot = currentSnapshot(state);

@@ -1,6 +1,7 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { CropBox, ExistingLogo, FixSettings, LogoInspection } from '../../../../../domain/ipc/registry-channels';
 import { useApi } from '../../../app/api-context';
-import type { CropBox, FixSettings, LogoInspection } from '../../../../../domain/ipc/registry-channels';
 import { centredSquare } from '../crop';
 import { buildChecklist, checklistPasses, formatBytes, otherLogoNotes, type ChecklistRow } from '../logo-checklist';
 import { CirclePreviews } from '../parts/CirclePreviews';
@@ -8,20 +9,19 @@ import { Spinner, StepHeading } from '../parts/common';
 import { CropEditor } from '../parts/CropEditor';
 import { LogoChecklist } from '../parts/LogoChecklist';
 import { LogoDropZone } from '../parts/LogoDropZone';
-import { applyFix, chooseLogo, loadExistingLogo, removeLogo, useOriginalLogo } from '../wizard-actions';
-import { useWizardStore } from '../wizard-store';
+import { applyFix, removeLogo, useOriginalLogo } from '../wizard-actions';
+import { chooseLogoMutation } from '../wizard-mutations';
+import { useWizardState } from '../wizard-queries';
+import type { Load, WizardState } from '../wizard-state';
 
 /** Crop changes are sent to the fixer after a short pause, not on every pixel of a drag. */
 const FIX_DELAY_MS = 250;
 
 export function LogoStep() {
-  const api = useApi();
-  const mode = useWizardStore((s) => s.draft.mode);
-  const chosen = useWizardStore((s) => s.draft.logo);
-  const logo = useWizardStore((s) => s.logo);
-  useEffect(() => {
-    void loadExistingLogo(api);
-  }, [api]);
+  // The current logo of an entry being updated is read on this step (wizard-queries.ts).
+  const { draft, logo, fix, existingLogo } = useWizardState();
+  const { mode, logo: chosen } = draft;
+  const choose = useMutation(chooseLogoMutation(useApi()));
 
   return (
     <>
@@ -29,8 +29,8 @@ export function LogoStep() {
         The wallet shows your logo in a small circle. The registry needs a square PNG of 128–512 px (256 recommended) and at most 100 kB.
         Drop any image: the wizard checks it against every rule and can fix it for you.
       </StepHeading>
-      {mode === 'update' && <ExistingLogoCard replaced={chosen !== null} />}
-      <LogoDropZone onFile={(file) => void chooseLogo(api, file)} compact={chosen !== null} busy={logo.status === 'loading'} />
+      {mode === 'update' && <ExistingLogoCard existing={existingLogo} replaced={chosen !== null} />}
+      <LogoDropZone onFile={(file) => choose.mutate(file)} compact={chosen !== null} busy={logo.status === 'loading'} />
       <div aria-live="polite">
         {logo.status === 'loading' && (
           <div className="logo-loading panel-inset">
@@ -43,13 +43,14 @@ export function LogoStep() {
           </p>
         )}
       </div>
-      {logo.status === 'done' && chosen && logo.data.logoId === chosen.logoId && <ChosenLogo inspection={logo.data} />}
+      {logo.status === 'done' && chosen && logo.data.logoId === chosen.logoId && (
+        <ChosenLogo inspection={logo.data} settings={chosen.fix} fix={fix} />
+      )}
     </>
   );
 }
 
-function ExistingLogoCard({ replaced }: { replaced: boolean }) {
-  const existing = useWizardStore((s) => s.existingLogo);
+function ExistingLogoCard({ existing, replaced }: { existing: Load<ExistingLogo>; replaced: boolean }) {
   if (existing.status === 'loading') return <Spinner label="Reading the current logo…" />;
   if (existing.status === 'error') return <p className="callout warn">{existing.message}</p>;
   if (existing.status !== 'done') return null;
@@ -86,10 +87,8 @@ function ExistingLogoCard({ replaced }: { replaced: boolean }) {
   );
 }
 
-function ChosenLogo({ inspection }: { inspection: LogoInspection }) {
-  const api = useApi();
-  const chosen = useWizardStore((s) => s.draft.logo)!;
-  const fix = useWizardStore((s) => s.fix);
+function ChosenLogo({ inspection, settings, fix }: { inspection: LogoInspection; settings: FixSettings | null; fix: WizardState['fix'] }) {
+  const client = useQueryClient();
   const rows = useMemo(
     () =>
       buildChecklist(
@@ -107,7 +106,6 @@ function ChosenLogo({ inspection }: { inspection: LogoInspection }) {
   const compliant = !inspection.problem && checklistPasses(rows);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const settings = chosen.fix;
   const facts = [
     inspection.fileName,
     inspection.format?.toUpperCase() ?? 'unknown format',
@@ -123,7 +121,7 @@ function ChosenLogo({ inspection }: { inspection: LogoInspection }) {
     clearTimeout(timer.current);
     const run = () => {
       setWaiting(false);
-      void applyFix(api, next);
+      applyFix(next);
     };
     if (delay === 0) run();
     else {
@@ -138,7 +136,7 @@ function ChosenLogo({ inspection }: { inspection: LogoInspection }) {
     return (
       <div className="callout error" role="alert">
         <p>{inspection.problem}</p>
-        <button type="button" className="button small" onClick={removeLogo}>
+        <button type="button" className="button small" onClick={() => removeLogo(client)}>
           Remove this file
         </button>
       </div>

@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { useApi } from '../../../app/api-context';
+import { useQueryClient } from '@tanstack/react-query';
 import type { RegistryFinding } from '../../../../../domain/ipc/registry-channels';
 import { STEPS } from '../draft';
 import { stepForFinding } from '../finding-steps';
@@ -8,18 +7,13 @@ import { dedentEntry } from '../diff-lines';
 import { DiffView } from '../parts/DiffView';
 import { FindingList } from '../parts/FindingList';
 import { plural, Spinner, StepHeading } from '../parts/common';
-import { makePlan } from '../wizard-actions';
-import { planKey } from '../wizard-progress';
-import { goToStep, useWizardStore } from '../wizard-store';
+import { useWizardState, wizardKeys } from '../wizard-queries';
+import { goToStep } from '../wizard-store';
 
 export function ReviewStep() {
-  const api = useApi();
-  const state = useWizardStore();
-  const key = planKey(state);
-  useEffect(() => {
-    void makePlan(api);
-  }, [api, key]);
-  const plan = state.plan;
+  const client = useQueryClient();
+  // The plan is asked for on this step and the next (wizard-queries.ts), once per change to the submission.
+  const { plan } = useWizardState();
 
   const same = (a: RegistryFinding, b: RegistryFinding) => a.code === b.code && a.field === b.field && a.path === b.path;
   const others = plan.status === 'done' ? plan.data.findings.filter((f) => !plan.data.blocking.some((b) => same(b, f))) : [];
@@ -37,12 +31,12 @@ export function ReviewStep() {
       {plan.status === 'error' && (
         <div className="callout error" role="alert">
           <p>{plan.message}</p>
-          <button type="button" className="button small" onClick={() => void makePlan(api, { force: true })}>
+          <button type="button" className="button small" onClick={() => void client.resetQueries({ queryKey: wizardKeys.plans })}>
             Try again
           </button>
         </div>
       )}
-      {plan.status === 'done' && plan.key === key && (
+      {plan.status === 'done' && (
         <div className="review stack-md">
           <p className="review-summary">
             <strong>{plan.data.summary}</strong>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRegistryChain } from '../../../../../domain/index';
 import { useApi } from '../../../app/api-context';
 import { formatBytes } from '../logo-checklist';
@@ -6,22 +6,19 @@ import { GitCommitPanel } from '../parts/GitCommitPanel';
 import { NextSteps } from '../parts/NextSteps';
 import { Spinner, StepHeading } from '../parts/common';
 import { suggestedBranch, suggestedTitle } from '../pull-request';
-import { makePlan, reviseAfterUndo, startOver, undoWrite, writeFiles } from '../wizard-actions';
-import { planKey, stepChecks } from '../wizard-progress';
+import { reviseAfterUndo, startOver } from '../wizard-actions';
+import { undoWriteMutation, writeFilesMutation, writeRequest } from '../wizard-mutations';
+import { stepChecks } from '../wizard-progress';
+import { useFolder, useWizardState } from '../wizard-queries';
 import { useWizardStore } from '../wizard-store';
 
 export function WriteStep() {
   const api = useApi();
-  const state = useWizardStore();
-  const { written } = state.draft;
-  const key = planKey(state);
-  useEffect(() => {
-    if (!written) void makePlan(api);
-  }, [api, key, written]);
+  const state = useWizardState();
+  const writing = useMutation(writeFilesMutation(api));
+  if (state.draft.written) return <Written />;
 
-  if (written) return <Written />;
-
-  const plan = state.plan.status === 'done' && state.plan.key === key ? state.plan.data : null;
+  const plan = state.plan.status === 'done' ? state.plan.data : null;
   const ready = stepChecks(state).review;
   return (
     <>
@@ -29,10 +26,10 @@ export function WriteStep() {
         The wizard writes the files into your registry folder in one safe step: either every file is written, or none is. You can undo it
         afterwards.
       </StepHeading>
-      {state.writing.status === 'error' && (
+      {writing.isError && (
         <div className="callout error" role="alert">
           <p>
-            <strong>Nothing was written.</strong> {state.writing.message}
+            <strong>Nothing was written.</strong> {writing.error.message}
           </p>
         </div>
       )}
@@ -56,12 +53,12 @@ export function WriteStep() {
             <button
               type="button"
               className="button primary large"
-              disabled={!ready.ok || state.writing.status === 'loading'}
-              onClick={() => void writeFiles(api)}
+              disabled={!ready.ok || writing.isPending}
+              onClick={() => writing.mutate(writeRequest(state, plan.planId))}
             >
               Write files
             </button>
-            {state.writing.status === 'loading' && <Spinner label="Writing…" />}
+            {writing.isPending && <Spinner label="Writing…" />}
           </div>
         </>
       )}
@@ -71,12 +68,14 @@ export function WriteStep() {
 
 function Written() {
   const api = useApi();
-  const state = useWizardStore();
-  const written = state.draft.written!;
+  const client = useQueryClient();
+  const written = useWizardStore((s) => s.draft.written)!;
+  const folder = useFolder();
+  const undoing = useMutation(undoWriteMutation(api));
   const chainName = getRegistryChain(written.chain)?.name ?? written.chain;
   const title = suggestedTitle(written.kind, written.name, chainName);
   const branch = suggestedBranch(written.kind, written.name, written.chain);
-  const git = state.folder.status === 'done' && state.folder.data.root === written.root ? state.folder.data.git : null;
+  const git = folder.status === 'done' && folder.data.root === written.root ? folder.data.git : null;
 
   if (written.undone) {
     return (
@@ -93,7 +92,7 @@ function Written() {
           <button type="button" className="button primary" onClick={reviseAfterUndo}>
             Back to review
           </button>
-          <button type="button" className="button" onClick={() => void startOver(api)}>
+          <button type="button" className="button" onClick={() => void startOver(api, client)}>
             Start a new submission
           </button>
         </div>
@@ -119,8 +118,8 @@ function Written() {
           <button
             type="button"
             className="button"
-            disabled={state.undoing.status === 'loading' || written.commit !== null}
-            onClick={() => void undoWrite(api)}
+            disabled={undoing.isPending || written.commit !== null}
+            onClick={() => undoing.mutate(written)}
           >
             Undo
           </button>
@@ -130,12 +129,12 @@ function Written() {
               : 'Undo puts back the exact previous content of every file.'}
           </span>
         </div>
-        {state.undoing.status === 'error' && <p className="callout error">{state.undoing.message}</p>}
+        {undoing.isError && <p className="callout error">{undoing.error.message}</p>}
       </section>
       {git && <GitCommitPanel git={git} written={written.paths.length} suggestedBranch={branch} suggestedTitle={title} />}
       <NextSteps branch={written.commit?.branch ?? branch} title={title} committed={written.commit !== null} />
       <div className="row">
-        <button type="button" className="button" onClick={() => void startOver(api)}>
+        <button type="button" className="button" onClick={() => void startOver(api, client)}>
           Start a new submission
         </button>
       </div>

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { FunctionComponent, ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { CallOutcome } from '../../../../../../domain/ipc/playground-channels';
 import { getSwapProviders } from '../../../../../../domain/tools/swap';
@@ -17,9 +17,9 @@ const outcome = (tool: string, status: CallOutcome['status'] = 'ok'): CallOutcom
 const context = (o: CallOutcome): RichContext => ({ outcome: o, args: {}, onRun: () => undefined });
 
 // Stand-ins for the views: what matters here is which one is chosen and what data it is given.
-const Providers = (_props: RichProps<{ dex: unknown[] }>) => null;
-const Valid = (_props: RichProps<{ status: 'ok' }>) => null;
-const Invalid = (_props: RichContext) => null;
+const Providers: FunctionComponent<RichProps<{ dex: unknown[] }>> = () => null;
+const Valid: FunctionComponent<RichProps<{ status: 'ok' }>> = () => null;
+const Invalid: FunctionComponent<RichContext> = () => null;
 const VIEWS = [richView(getSwapProviders, Providers), richView(validateAddress, Valid, Invalid)];
 
 const providers = {

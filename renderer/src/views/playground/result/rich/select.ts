@@ -12,7 +12,7 @@ import type { RichContext, RichProps } from './common';
 export type RichRender = (context: RichContext) => ReactElement;
 
 /** A tool's summary: its view of a result, and optionally what it shows for a tool error. */
-export interface RichView {
+interface RichView {
   readonly tool: string;
   readonly pick: (outcome: CallOutcome, data: unknown) => RichRender | null;
 }
