@@ -148,7 +148,7 @@ export function TrendingView({ data }: RichProps) {
               const market = isObj(d.market) ? d.market : {};
               const name = str(asset.name) ?? '?';
               return (
-                <tr key={String(asset.asset_id ?? i)}>
+                <tr key={str(asset.asset_id) ?? i}>
                   <td className="muted">{i + 1}</td>
                   <td>
                     <div className="pg-token">

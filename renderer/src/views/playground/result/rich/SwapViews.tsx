@@ -4,7 +4,7 @@ import { countdown, formatDuration, formatHexQuantity, formatPercent, formatUnit
 import { arr, isObj, Mono, num, Section, str, type Json, type RichProps } from './common';
 
 function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(Date.now());
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), intervalMs);
     return () => clearInterval(timer);
@@ -86,7 +86,7 @@ function RouteDiagram({ route, index, onStep }: { route: Json; index: number; on
           const fee = isObj(step.networkFee) ? step.networkFee : {};
           const impact = num(step.priceImpact);
           return (
-            <li key={String(step.id ?? i)} className="pg-step-group">
+            <li key={str(step.id) ?? i} className="pg-step-group">
               <div className="pg-step">
                 <span className="pg-step-arrow" aria-hidden="true">
                   →
@@ -159,7 +159,7 @@ export function SwapQuoteView({ data, onRun }: RichProps) {
     <Section title={`${routes.length} route${routes.length === 1 ? '' : 's'}`} aside={<span className="muted pg-small">Best first</span>}>
       <div className="pg-routes">
         {routes.map((route, i) => (
-          <RouteDiagram key={String(route.id ?? i)} route={route} index={i} onStep={(stepId) => onRun('get_swap_route_step', { stepId })} />
+          <RouteDiagram key={str(route.id) ?? i} route={route} index={i} onStep={(stepId) => onRun('get_swap_route_step', { stepId })} />
         ))}
       </div>
     </Section>

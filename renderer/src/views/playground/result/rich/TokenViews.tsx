@@ -17,7 +17,7 @@ function AssetTable({ docs }: { docs: Json[] }) {
         </thead>
         <tbody>
           {docs.map((d, i) => (
-            <tr key={String(d.asset_id ?? i)}>
+            <tr key={str(d.asset_id) ?? i}>
               <td>
                 <div className="pg-token">
                   <TokenIcon src={d.icon_url} symbol={d.symbol} />
