@@ -14,12 +14,12 @@ export interface Session {
 
 export interface SessionOptions {
   /** Sessions idle longer than this are closed; their clients get 404 and initialize again. */
-  readonly idleMs?: number;
+  readonly idleMs?: number | undefined;
   /**
    * How POST requests are answered: one JSON body ('json', the default: a call is request/response,
    * and one write per answer is much cheaper over TLS) or an SSE stream per request ('sse').
    */
-  readonly responseMode?: 'json' | 'sse';
+  readonly responseMode?: 'json' | 'sse' | undefined;
   readonly maxSessions?: number;
 }
 
