@@ -25,19 +25,23 @@ export interface EntryInput {
   name: string;
   description: string;
   website: string;
-  payout?: { commission?: number; payoutDelay?: number; payoutPeriod?: number };
-  staking?: { minDelegation?: number };
-  status?: { disabled?: boolean; note?: string };
+  // Undefined values are dropped (callers pass form and flag values as they are).
+  payout?: { commission?: number | undefined; payoutDelay?: number | undefined; payoutPeriod?: number | undefined } | undefined;
+  staking?: { minDelegation?: number | undefined } | undefined;
+  status?: { disabled?: boolean | undefined; note?: string | undefined } | undefined;
 }
 
 /** For update: a field left undefined stays as it is; null removes it. Sub-objects are merged key by key. */
 export interface EntryChanges {
-  name?: string;
-  description?: string;
-  website?: string;
-  payout?: { commission?: number | null; payoutDelay?: number | null; payoutPeriod?: number | null } | null;
-  staking?: { minDelegation?: number | null } | null;
-  status?: { disabled?: boolean | null; note?: string | null } | null;
+  name?: string | undefined;
+  description?: string | undefined;
+  website?: string | undefined;
+  payout?:
+    | { commission?: number | null | undefined; payoutDelay?: number | null | undefined; payoutPeriod?: number | null | undefined }
+    | null
+    | undefined;
+  staking?: { minDelegation?: number | null | undefined } | null | undefined;
+  status?: { disabled?: boolean | null | undefined; note?: string | null | undefined } | null | undefined;
 }
 
 /** A logo to write with the entry: bytes or a file path, optionally run through the fixer first. */

@@ -132,7 +132,9 @@ function required<V extends Record<string, unknown>>(values: V, names: readonly 
   if (missing.length) throw new UsageError(`missing ${missing.map((n) => `--${n}`).join(', ')}. Usage: ${usage}`);
 }
 
-function payoutOf(values: EntryValues): { commission?: number; payoutDelay?: number; payoutPeriod?: number } | undefined {
+function payoutOf(
+  values: EntryValues,
+): { commission: number | undefined; payoutDelay: number | undefined; payoutPeriod: number | undefined } | undefined {
   const payout = {
     commission: numberOption('commission', values.commission, false),
     payoutDelay: numberOption('payout-delay', values['payout-delay'], true),
