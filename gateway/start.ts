@@ -12,28 +12,29 @@ import { certificateNames, ensureTlsMaterial } from './tls/certificates';
 import { AccountStore, type Account, type Scope } from './upstream/accounts';
 import { startUpstream, type RunningUpstream } from './upstream/server';
 
+/** Hosts forward their flags as given: an option left undefined takes its default. */
 export interface GatewayOptions {
   /** CA/cert, accounts store, etc. live here; created if missing. */
   dataDir: string;
   /** Default 127.0.0.1. */
-  host?: string;
+  host?: string | undefined;
   /** Default 0 (random). */
-  port?: number;
+  port?: number | undefined;
   /** Default /mcp. */
-  path?: string;
+  path?: string | undefined;
   /** External REST base URL; default: start the embedded reference upstream in-process. */
-  upstream?: string;
+  upstream?: string | undefined;
   /** PEM file paths; default: self-signed CA + server cert in dataDir. */
-  tlsCert?: string;
-  tlsKey?: string;
+  tlsCert?: string | undefined;
+  tlsKey?: string | undefined;
   /** Default generous; { perSecond: 1 } = free tier. Applies to the embedded upstream. */
-  rateLimit?: { perSecond: number; burst?: number };
+  rateLimit?: { perSecond: number; burst?: number } | undefined;
   /** Enables the test-only delay (`slow:<ms>` search queries) and HTTP fault injection. */
-  testHooks?: boolean;
+  testHooks?: boolean | undefined;
   /** Browser origins allowed besides loopback ones. */
   allowedOrigins?: string[];
   /** Idle time after which a session expires (default 30 min). */
-  sessionIdleMs?: number;
+  sessionIdleMs?: number | undefined;
   /** Sessions held at once (default 1,000); past it initialize is refused with 503, nobody's session is evicted. */
   maxSessions?: number;
   /** Sessions of one credential pair (default 64); its least recently used one makes room for its next. */
@@ -43,7 +44,7 @@ export interface GatewayOptions {
   /** How long an upstream call may take (default 30 s). */
   upstreamTimeoutMs?: number;
   /** Answer POSTs with one JSON body (default) or with an SSE stream per request. */
-  responseMode?: 'json' | 'sse';
+  responseMode?: 'json' | 'sse' | undefined;
 }
 
 /** Control of the embedded reference upstream, for fault tests. */

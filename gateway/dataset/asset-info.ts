@@ -3,9 +3,10 @@ import type { Asset } from './catalog';
 import { decodeCursor, encodeCursor, queryKey } from './cursor';
 import type { Dataset } from './dataset';
 
+/** The REST route forwards its query parameters as given; one left out is undefined. */
 export interface SearchParams {
   readonly query: string;
-  readonly networks?: readonly number[];
+  readonly networks?: readonly number[] | undefined;
   readonly limit: number;
 }
 

@@ -312,7 +312,7 @@ describe('swap quotes and route steps', () => {
     );
     expectDatasetError(() => routeStep(store, id, 'someone-else', T0), 'not_found', 'unknown_step');
     expectDatasetError(() => routeStep(store, 'no-such-step', 'acct', T0), 'not_found', 'unknown_step');
-    const honeypot = ds.assets.find((a) => a.risk === 'honeypot' && a.coin === 60);
+    const honeypot = ds.assets.find((a) => a.risk === 'honeypot' && a.coin === 60)!;
     const refused = quoteRoutes(ds, store, req({ fromAsset: honeypot }), 'acct', T0);
     expect(refused.routes).toEqual([]);
     expect(refused.warnings?.[0]).toMatch(/honeypot/);

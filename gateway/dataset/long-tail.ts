@@ -115,7 +115,7 @@ export function generateLongTail(seed: number, count: number): GeneratedToken[] 
     coin: number,
     symbol: string,
     name: string,
-    risk: GeneratedToken['risk'],
+    risk: NonNullable<GeneratedToken['risk']>,
     tags: readonly string[],
     decimals = 18,
   ): GeneratedToken => ({

@@ -58,12 +58,13 @@ function trendingSet(ds: Dataset, pool: readonly Asset[], t: number): Set<Asset>
   return new Set(ranked.slice(0, TRENDING_SIZE).map((r) => r.a));
 }
 
+/** The REST route forwards its query parameters as given; one left out is undefined. */
 export interface ListingParams {
-  readonly category?: string;
-  readonly sort?: ListingSort;
+  readonly category?: string | undefined;
+  readonly sort?: ListingSort | undefined;
   readonly limit: number;
-  readonly networks?: readonly number[];
-  readonly cursor?: string;
+  readonly networks?: readonly number[] | undefined;
+  readonly cursor?: string | undefined;
 }
 
 /**

@@ -210,7 +210,7 @@ describe(`fuzz (seed ${SEED})`, () => {
     const calls = Array.from({ length: TOOL_CALLS }, () => {
       const tool =
         rng.next() < 0.02 ? { name: rng.pick(['', 'SEARCH_ASSETS', 'search_assets ', 'nope']), inputSchema: {} } : rng.pick(tools);
-      return { name: tool.name, arguments: argsFor(rng, tool.inputSchema) };
+      return { name: tool.name, arguments: argsFor(rng, tool.inputSchema as Schema) };
     });
     const codes = new Map<string, number>();
     let successes = 0;
@@ -273,7 +273,7 @@ describe(`fuzz (seed ${SEED})`, () => {
       const res = await rawRequest(gateway, {
         method: r.method,
         headers: r.headers,
-        body: r.method === 'GET' ? undefined : r.body,
+        ...(r.method === 'GET' ? {} : { body: r.body }),
       });
       expect(
         res.status,

@@ -17,16 +17,16 @@ export interface Session {
 
 export interface SessionOptions {
   /** Sessions idle longer than this are closed; their clients get 404 and initialize again. */
-  readonly idleMs?: number;
+  readonly idleMs?: number | undefined;
   /**
    * How POST requests are answered: one JSON body ('json', the default: a call is request/response,
    * and one write per answer is much cheaper over TLS) or an SSE stream per request ('sse').
    */
-  readonly responseMode?: 'json' | 'sse';
+  readonly responseMode?: 'json' | 'sse' | undefined;
   /** All sessions together; past it new sessions are refused, never another credential's evicted. */
-  readonly maxSessions?: number;
+  readonly maxSessions?: number | undefined;
   /** Sessions of one credential pair; its least recently used one makes room for its next. */
-  readonly maxSessionsPerCredential?: number;
+  readonly maxSessionsPerCredential?: number | undefined;
 }
 
 /** initialize is refused because the gateway holds its maximum of sessions (none of them idle too long). */

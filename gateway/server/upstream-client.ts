@@ -43,7 +43,7 @@ function errorCode(error: unknown): string {
   return '';
 }
 
-function upstreamMessage(data: unknown): { code?: string; message?: string; retryAfter?: number } {
+function upstreamMessage(data: unknown): { code?: string | undefined; message?: string | undefined; retryAfter?: number | undefined } {
   if (!data || typeof data !== 'object') return {};
   const d = data as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v.slice(0, 500) : undefined);
@@ -100,9 +100,9 @@ export class UpstreamClient {
       response = await request(new URL(target, this.base.origin), {
         method: call.method,
         headers,
-        body,
+        ...(body !== undefined ? { body } : {}),
         dispatcher: this.dispatcher,
-        signal: call.signal,
+        ...(call.signal ? { signal: call.signal } : {}),
       });
     } catch (error) {
       return { ok: false, error: this.transportError(error, call.signal) };

@@ -30,8 +30,8 @@ export function fetchTrusting(caCertPem: string): { fetch: typeof fetch; agent: 
     const res = await request(url, {
       method: init.method ?? 'GET',
       headers,
-      body: init.body as string | undefined,
-      signal: init.signal ?? undefined,
+      ...(init.body !== undefined && init.body !== null ? { body: init.body as string } : {}),
+      ...(init.signal ? { signal: init.signal } : {}),
       dispatcher: agent,
     });
     const responseHeaders = new Headers();

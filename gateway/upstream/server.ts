@@ -10,13 +10,14 @@ import { AccountStore } from './accounts';
 import { DEMO_RATE_LIMIT, RateLimiter, type RateLimit } from './rate-limit';
 import { ROUTES, type Route, type RouteContext } from './routes';
 
+/** Options left undefined take their defaults (the gateway and the CLI forward theirs as given). */
 export interface UpstreamOptions {
   readonly dataDir: string;
-  readonly host?: string;
-  readonly port?: number;
-  readonly rateLimit?: RateLimit;
+  readonly host?: string | undefined;
+  readonly port?: number | undefined;
+  readonly rateLimit?: RateLimit | undefined;
   /** Honour `slow:<ms>` search queries (a test-only delay). */
-  readonly testHooks?: boolean;
+  readonly testHooks?: boolean | undefined;
   readonly dataset?: DatasetOptions;
 }
 

@@ -27,7 +27,7 @@ async function call(u: RunningUpstream, c: Call) {
   const res = await request(`${u.url}${c.target}`, {
     method,
     headers: { ...signed, ...(c.body !== undefined ? { 'content-type': 'application/json' } : {}), ...c.headers },
-    body: c.body,
+    ...(c.body !== undefined ? { body: c.body } : {}),
   });
   const text = await res.body.text();
   return { status: res.statusCode, headers: res.headers, json: JSON.parse(text) as Record<string, unknown> };

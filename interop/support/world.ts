@@ -21,10 +21,10 @@ import { currentRuntime } from '../../main/clients/launch';
 import { nodeBin } from './peers';
 
 export interface Handshake {
-  readonly client: { name?: string; version?: string };
-  readonly requested?: string;
+  readonly client: { name: string | undefined; version: string | undefined };
+  readonly requested: string | undefined;
   /** The MCP-Protocol-Version header on the requests after initialize: the version the gateway chose. */
-  readonly negotiated?: string;
+  readonly negotiated: string | undefined;
 }
 
 export interface World {

@@ -210,7 +210,7 @@ export class PlaygroundSession {
         resetTimeoutOnProgress: true,
         ...(onProgress
           ? {
-              onprogress: (p: ProgressUpdate) =>
+              onprogress: (p) =>
                 onProgress({
                   progress: p.progress,
                   ...(p.total !== undefined ? { total: p.total } : {}),

@@ -47,7 +47,8 @@ export async function serveStatelessMcp(
   create: () => { connect(transport: Transport): Promise<void> },
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const http = createHttpServer((req, res) => {
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    // No sessionIdGenerator: stateless.
+    const transport = new StreamableHTTPServerTransport({ enableJsonResponse: true });
     res.on('close', () => void transport.close());
     void create()
       .connect(transport)

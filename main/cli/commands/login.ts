@@ -99,13 +99,15 @@ just stores its demo account in the keychain.`,
     if (!existing && values.url === undefined)
       throw new UsageError(`profile "${name}" does not exist yet: give its gateway URL with --url`);
 
+    const keptCaFile = caFile ?? existing?.caFile;
+    const keptTimeout = timeoutSeconds ?? existing?.timeoutSeconds;
     const profile: Profile = {
       name,
       kind: existing?.kind === 'embedded' ? 'embedded' : 'remote',
       url: values.url ?? (existing as Profile).url,
-      ...((caFile ?? existing?.caFile) ? { caFile: caFile ?? existing?.caFile } : {}),
+      ...(keptCaFile ? { caFile: keptCaFile } : {}),
       ...(values['no-proxy'] ? { proxy: false } : existing?.proxy !== undefined ? { proxy: existing.proxy } : {}),
-      ...((timeoutSeconds ?? existing?.timeoutSeconds) ? { timeoutSeconds: timeoutSeconds ?? existing?.timeoutSeconds } : {}),
+      ...(keptTimeout ? { timeoutSeconds: keptTimeout } : {}),
     };
     let saved: Profile;
     try {

@@ -3,7 +3,7 @@ import { persist } from 'zustand/middleware';
 
 interface NavState {
   section: string;
-  go(section: string): void;
+  go: (section: string) => void;
 }
 
 export const useNavStore = create<NavState>()(

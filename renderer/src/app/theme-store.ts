@@ -5,7 +5,7 @@ export type ThemePreference = 'system' | 'light' | 'dark';
 
 interface ThemeState {
   preference: ThemePreference;
-  setPreference(preference: ThemePreference): void;
+  setPreference: (preference: ThemePreference) => void;
 }
 
 export const useThemeStore = create<ThemeState>()(

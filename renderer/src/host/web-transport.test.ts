@@ -11,7 +11,7 @@ function eventsFetch(chunks: Uint8Array[]): typeof fetch {
       },
     });
     return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
-  }) as unknown as typeof fetch;
+  });
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -88,7 +88,7 @@ export function OverviewView() {
         <h2 id="services-title">Services</h2>
         <p className="muted">Everything the interface does goes through the app&apos;s own services. Check that they answer:</p>
         <div className="row">
-          <button type="button" className="button primary" onClick={check}>
+          <button type="button" className="button primary" onClick={() => void check()}>
             Check services
           </button>
           {ping && (

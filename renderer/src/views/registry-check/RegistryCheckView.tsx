@@ -47,7 +47,12 @@ export function RegistryCheckView() {
     () => severityCounts(ordered.filter((f) => check.filters.chain === '' || f.chain === check.filters.chain)),
     [ordered, check.filters.chain],
   );
-  useEffect(() => setShown(PAGE), [check.filters]);
+  // New filters start again from the first page.
+  const [pagedFilters, setPagedFilters] = useState(check.filters);
+  if (pagedFilters !== check.filters) {
+    setPagedFilters(check.filters);
+    setShown(PAGE);
+  }
 
   const open = async (f: RegistryFinding, replace: boolean) => {
     if (!report || !f.chain) return;

@@ -17,7 +17,7 @@ function readBase64(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => {
-      const url = String(reader.result);
+      const url = reader.result as string; // readAsDataURL gives a string
       resolve(url.slice(url.indexOf(',') + 1));
     };
     reader.onerror = () => reject(new Error('The file could not be read. Choose it again, or copy it to your computer first.'));

@@ -128,7 +128,8 @@ export function ProfilesPanel({ onClose }: { onClose?: () => void }) {
   const api = useApi();
   const { profiles, profilesError, selected } = useConnectionStore();
   const { loadProfiles, select } = useConnectionStore.getState();
-  const [editing, setEditing] = useState<string | 'new'>(selected);
+  // The name of the profile being edited, or 'new' for the new-profile form.
+  const [editing, setEditing] = useState(selected);
   const [removeError, setRemoveError] = useState<string>();
   const current = editing === 'new' ? undefined : profiles.find((p) => p.name === editing);
 

@@ -66,7 +66,7 @@ export function ObjectField(p: FieldProps) {
 /** A list: each item edited with its own field, add and remove, and the schema's item limits enforced. */
 export function ArrayField(p: FieldProps) {
   const SchemaField = useNestedField();
-  const items = Array.isArray(p.value) ? p.value : [];
+  const items: unknown[] = Array.isArray(p.value) ? p.value : [];
   const itemSchema = resolve(p.schema.items ?? {}, p.root);
   const max = typeof p.schema.maxItems === 'number' ? p.schema.maxItems : undefined;
   const min = typeof p.schema.minItems === 'number' ? p.schema.minItems : 0;
@@ -185,6 +185,7 @@ export function UnionField(p: FieldProps) {
       {variant && kindOf(variant.schema) !== 'object' && kindOf(variant.schema) !== 'null' && (
         <div className="pg-union-body">
           {/* This shell already shows the messages for the value itself. */}
+          {/* eslint-disable-next-line react-hooks/static-components -- SchemaField comes from context: one module-level component, not made here. */}
           <SchemaField
             {...p}
             schema={variant.schema}

@@ -1,8 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { FieldProps } from './field-props';
 import { controlAria, FieldShell } from './FieldShell';
 
 const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
+/** A value as field text; a value of the wrong type (from the JSON editor) shows as its JSON. */
+const fieldText = (v: unknown): string =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : v === undefined ? '' : JSON.stringify(v);
 
 export function StringField(p: FieldProps) {
   const long = typeof p.schema.maxLength === 'number' && p.schema.maxLength > 1000;
@@ -37,11 +40,14 @@ export function StringField(p: FieldProps) {
  */
 export function NumberField(p: FieldProps) {
   const integer = p.schema.type === 'integer';
-  const [text, setText] = useState(p.value === undefined ? '' : String(p.value));
-  useEffect(() => {
-    const external = p.value === undefined ? '' : String(p.value);
+  const [text, setText] = useState(fieldText(p.value));
+  // A value set from outside (the JSON editor, history) replaces the text unless the text already means it.
+  const [seen, setSeen] = useState(p.value);
+  if (!Object.is(seen, p.value)) {
+    setSeen(p.value);
+    const external = fieldText(p.value);
     setText((current) => (current.trim() === external || Number(current) === p.value ? current : external));
-  }, [p.value]);
+  }
   const aria = controlAria(p.tool, p.path, p.schema, p.issues);
   const min = num(p.schema.minimum) ?? num(p.schema.exclusiveMinimum);
   const max = num(p.schema.maximum) ?? num(p.schema.exclusiveMaximum);
@@ -78,7 +84,7 @@ export function BooleanField(p: FieldProps) {
       <FieldShell {...p}>
         <select
           {...aria}
-          value={p.value === undefined ? '' : String(p.value)}
+          value={fieldText(p.value)}
           onChange={(e) => p.onChange(e.target.value === '' ? undefined : e.target.value === 'true')}
         >
           <option value="">— not set —</option>

@@ -11,7 +11,7 @@ import { initialValue, resolve } from './schema-model';
 
 /** Elapsed time of the running call, shown from the first moment and ticking until it ends. */
 function Elapsed({ since }: { since: number }) {
-  const [now, setNow] = useState(performance.now());
+  const [now, setNow] = useState(() => performance.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(performance.now()), 100);
     return () => clearInterval(timer);

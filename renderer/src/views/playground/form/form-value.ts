@@ -23,7 +23,7 @@ export function setIn(root: unknown, path: Path, value: unknown): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path as [string | number, ...(string | number)[]];
   if (typeof head === 'number') {
-    const list = Array.isArray(root) ? [...root] : [];
+    const list: unknown[] = Array.isArray(root) ? [...(root as unknown[])] : [];
     list[head] = setIn(list[head], rest, value);
     return list;
   }

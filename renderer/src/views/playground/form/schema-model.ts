@@ -223,7 +223,7 @@ export function blankValue(schema: Schema, root: Schema): unknown {
 /** Bounds in words, for hints: "1 to 100", "at most 50 items", "above 0, at most 50". */
 export function describeBounds(schema: Schema): string | undefined {
   const parts: string[] = [];
-  const num = (k: string) => (typeof schema[k] === 'number' ? (schema[k] as number) : undefined);
+  const num = (k: string) => (typeof schema[k] === 'number' ? schema[k] : undefined);
   const min = num('minimum');
   const max = num('maximum');
   const xmin = num('exclusiveMinimum');

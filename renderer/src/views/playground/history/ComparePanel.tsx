@@ -33,19 +33,20 @@ function Cell({ side, kind }: { side: DiffRow['left']; kind: DiffRow['kind'] }) 
 export function ComparePanel() {
   const api = useApi();
   const compare = useActivityStore((s) => s.compare);
-  const [entries, setEntries] = useState<[HistoryEntry, HistoryEntry]>();
+  // The loaded pair, with the ids it was loaded for: a new pick shows nothing stale while it loads.
+  const [loaded, setLoaded] = useState<{ ids: string; entries: [HistoryEntry, HistoryEntry] }>();
+  const entries = loaded?.ids === compare.join() ? loaded.entries : undefined;
   const [error, setError] = useState<string>();
   const [onlyChanges, setOnlyChanges] = useState(false);
 
   useEffect(() => {
-    setEntries(undefined);
     if (compare.length !== 2) return;
     let alive = true;
     Promise.all(compare.map((id) => api.playground.historyEntry(id))).then(
       (list) => {
         if (!alive) return;
         const sorted = [...list].sort((a, b) => a.startedAt - b.startedAt) as [HistoryEntry, HistoryEntry];
-        setEntries(sorted);
+        setLoaded({ ids: compare.join(), entries: sorted });
         setError(undefined);
       },
       (e: Error) => alive && setError(e.message),

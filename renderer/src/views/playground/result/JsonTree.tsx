@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 import { accessPath, defaultExpanded, expandAll, previewOf, visibleRows, type TreeRow } from './json-tree-model';
 import { VirtualList } from './VirtualList';
 
@@ -28,10 +28,13 @@ export function JsonTree({ data, label }: { data: unknown; label: string }) {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => defaultExpanded(data));
   const [active, setActive] = useState(0);
   const [notice, setNotice] = useState<string>();
-  useEffect(() => {
+  // New data starts from its own default view.
+  const [shown, setShown] = useState(data);
+  if (shown !== data) {
+    setShown(data);
     setExpanded(defaultExpanded(data));
     setActive(0);
-  }, [data]);
+  }
   const rows = useMemo(() => visibleRows(data, expanded), [data, expanded]);
 
   const toggle = (row: TreeRow, open = !row.expanded) => {

@@ -13,13 +13,13 @@ interface ActivityState {
   compare: string[];
   traffic: TrafficEntry[];
   selectedTraffic: number | undefined;
-  setTab(tab: ActivityState['tab']): void;
-  loadHistory(api: CompanionApi): Promise<void>;
-  toggleCompare(id: string): void;
-  addTraffic(entry: TrafficEntry): void;
-  loadTraffic(api: CompanionApi): Promise<void>;
-  clearTraffic(): void;
-  selectTraffic(seq: number | undefined): void;
+  setTab: (tab: ActivityState['tab']) => void;
+  loadHistory: (api: CompanionApi) => Promise<void>;
+  toggleCompare: (id: string) => void;
+  addTraffic: (entry: TrafficEntry) => void;
+  loadTraffic: (api: CompanionApi) => Promise<void>;
+  clearTraffic: () => void;
+  selectTraffic: (seq: number | undefined) => void;
 }
 
 export const useActivityStore = create<ActivityState>()((set, get) => ({

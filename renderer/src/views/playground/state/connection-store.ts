@@ -18,14 +18,14 @@ interface ConnectionState {
   notice: string | undefined;
   profilesOpen: boolean;
   pinging: boolean;
-  select(name: string): void;
-  toggleProfiles(open?: boolean): void;
-  loadProfiles(api: CompanionApi): Promise<void>;
-  restore(api: CompanionApi): Promise<void>;
-  connect(api: CompanionApi): Promise<void>;
-  disconnect(api: CompanionApi): Promise<void>;
-  ping(api: CompanionApi): Promise<void>;
-  dropped(reason: string | undefined): void;
+  select: (name: string) => void;
+  toggleProfiles: (open?: boolean) => void;
+  loadProfiles: (api: CompanionApi) => Promise<void>;
+  restore: (api: CompanionApi) => Promise<void>;
+  connect: (api: CompanionApi) => Promise<void>;
+  disconnect: (api: CompanionApi) => Promise<void>;
+  ping: (api: CompanionApi) => Promise<void>;
+  dropped: (reason: string | undefined) => void;
 }
 
 /** Marks for the "tool list within 200 ms of connecting" figure (read by scripts/bench/playground.ts). */

@@ -36,18 +36,18 @@ interface WorkbenchState {
   shown: ShownResult | undefined;
   /** Step ids of the last quote, offered by the route-step form. */
   stepIds: string[];
-  selectTool(tool: string, initial: Args): void;
-  setSearch(search: string): void;
-  setDraft(tool: string, args: Args): void;
-  setMode(mode: 'form' | 'json'): void;
-  setJsonText(text: string): void;
+  selectTool: (tool: string, initial: Args) => void;
+  setSearch: (search: string) => void;
+  setDraft: (tool: string, args: Args) => void;
+  setMode: (mode: 'form' | 'json') => void;
+  setJsonText: (text: string) => void;
   /** The arguments to send, from whichever editor is showing; undefined (with jsonError set) when the JSON does not parse. */
-  currentArgs(): Args | undefined;
-  setIssues(issues: ValidationIssue[], notSent?: string): void;
-  setRunning(running: RunningCall | undefined): void;
-  show(result: ShownResult | undefined): void;
+  currentArgs: () => Args | undefined;
+  setIssues: (issues: ValidationIssue[], notSent?: string) => void;
+  setRunning: (running: RunningCall | undefined) => void;
+  show: (result: ShownResult | undefined) => void;
   /** Loads arguments into the editor (history's "Edit"), switching tool if needed. */
-  load(tool: string, args: Args): void;
+  load: (tool: string, args: Args) => void;
 }
 
 const pretty = (args: Args) => JSON.stringify(args, null, 2);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { COINS, formatAssetId, getCoin, parseAssetId } from '../../../../../domain/index';
 import type { FieldProps } from '../form/field-props';
 import { controlAria, FieldShell } from '../form/FieldShell';
@@ -72,22 +72,27 @@ export function AssetIdField(p: FieldProps & { widget: Extract<Widget, { kind: '
   const [coin, setCoin] = useState<number>(parsed?.ok ? parsed.value.coin : (linked ?? 60));
   const [contract, setContract] = useState<string>(parsed?.ok ? (parsed.value.token ?? '') : '');
 
-  useEffect(() => {
-    // Follow edits of the id itself while it parses.
-    const now = text ? parseAssetId(text) : undefined;
-    if (now?.ok) {
-      setCoin(now.value.coin);
-      setContract(now.value.token ?? '');
+  // Follow edits of the id itself while it parses.
+  const [seenText, setSeenText] = useState(text);
+  if (seenText !== text) {
+    setSeenText(text);
+    if (parsed?.ok) {
+      setCoin(parsed.value.coin);
+      setContract(parsed.value.token ?? '');
     }
-  }, [text]);
+  }
 
-  useEffect(() => {
-    // A linked domain changed and the id is empty or native: follow the domain's chain.
-    if (linked !== undefined && linked !== coin && (!text || (parsed?.ok && !parsed.value.token))) {
-      setCoin(linked);
-      if (text) p.onChange(`c${linked}`);
-    }
-  }, [linked]);
+  // A linked domain changed and the id is empty or native: follow the domain's chain. An empty id only moves
+  // the chain picker; a native id is rewritten, and the picker then follows the id.
+  const [seenLinked, setSeenLinked] = useState(linked);
+  if (seenLinked !== linked) {
+    setSeenLinked(linked);
+    if (linked !== undefined && !text) setCoin(linked);
+  }
+  const followDomain = useEffectEvent((to: number | undefined) => {
+    if (to !== undefined && parsed?.ok && !parsed.value.token && to !== parsed.value.coin) p.onChange(`c${to}`);
+  });
+  useEffect(() => followDomain(linked), [linked]);
 
   const compose = (c: number, k: string) => p.onChange(k.trim() ? `c${c}_t${k.trim()}` : `c${c}`);
   const aria = controlAria(p.tool, p.path, p.schema, p.issues);

@@ -3,7 +3,7 @@
  * sliders (keyboard: arrow keys on the square move it, + and − resize it). Coordinates are in pixels
  * of the upright original, which is what the fixer expects.
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { CropBox } from '../../../../../domain/ipc/registry-channels';
 import { boxPercent, clampSquare, MIN_CROP_SIDE, moveSquare, resizeSquare } from '../crop';
 
@@ -19,7 +19,12 @@ export function CropEditor({ display, width, height, crop, onChange }: Props) {
   const frame = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number; start: CropBox } | null>(null);
   const [box, setBox] = useState(crop);
-  useEffect(() => setBox(crop), [crop]);
+  // A crop set from outside (a new image, reset) replaces the one being dragged.
+  const [given, setGiven] = useState(crop);
+  if (given !== crop) {
+    setGiven(crop);
+    setBox(crop);
+  }
 
   const update = (next: CropBox) => {
     setBox(next);

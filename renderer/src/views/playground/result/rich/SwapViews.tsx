@@ -17,7 +17,7 @@ type EvmTransaction = NonNullable<ToolOutput<typeof getSwapRouteStep>['approve']
 type ProviderRef = ToolOutput<typeof getSwapProviders>['dex'][number];
 
 function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(Date.now());
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), intervalMs);
     return () => clearInterval(timer);

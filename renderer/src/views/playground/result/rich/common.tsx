@@ -49,7 +49,7 @@ export function Flag({
   );
 }
 
-export function Mono({ children, title }: { children: ReactNode; title?: string }) {
+export function Mono({ children, title }: { children: ReactNode; title?: string | undefined }) {
   return (
     <code className="pg-mono" title={title}>
       {children}
