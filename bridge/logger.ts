@@ -60,6 +60,3 @@ export function createLogger(options: LoggerOptions): Logger {
     },
   };
 }
-
-/** For tests and in-process use where nothing should be written. */
-export const silentLogger: Logger = createLogger({ debug: false, tag: 'bridge' });

@@ -39,10 +39,6 @@ export async function next(page: Page): Promise<void> {
   await nextButton(page).click();
 }
 
-export async function stepTitle(page: Page): Promise<string> {
-  return (await page.locator('#step-title').textContent()) ?? '';
-}
-
 export async function chooseFolder(page: Page, root: string): Promise<void> {
   await page.getByLabel('Registry folder', { exact: true }).fill(root);
   await expect(page.getByText(/This is a validator registry/)).toBeVisible();

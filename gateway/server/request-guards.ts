@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
-import { DISPLAY } from '../signing/headers';
+import { CREDENTIAL_HEADER, DISPLAY, SECRET_KEY_HEADER } from '../signing/headers';
 
 /** A rejection before the request reaches MCP: HTTP status plus a JSON-RPC error body. */
 export interface Rejection {
@@ -68,8 +68,8 @@ const HEADER_VALUE = /^[\x21-\x7e]{1,256}$/;
 export function readCredentials(
   headers: IncomingHttpHeaders,
 ): { ok: true; value: RequestCredentials } | { ok: false; rejection: Rejection } {
-  const accessId = headers['x-svc-credential'];
-  const secretKey = headers['x-svc-secret-key'];
+  const accessId = headers[CREDENTIAL_HEADER];
+  const secretKey = headers[SECRET_KEY_HEADER];
   const missing: string[] = [];
   if (typeof accessId !== 'string' || accessId.trim() === '') missing.push(DISPLAY.credential);
   if (typeof secretKey !== 'string' || secretKey.trim() === '') missing.push(DISPLAY.secretKey);

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readAuditLog, type AuditRecord } from '../../bridge/index';
+import { readAuditLog, type AuditRecord } from '../../bridge/audit-log';
 import { startFaultProxy, type FaultProxy } from '../../bridge/testing/fault-proxy';
 import type { ClientId } from '../../domain/assistant-clients';
 import { startGateway, type RunningGateway } from '../../gateway/index';

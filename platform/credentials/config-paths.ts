@@ -45,11 +45,6 @@ export function profilesFile(ctx: PathContext = currentPathContext()): string {
   return join(ctx, 'profiles.json');
 }
 
-/** The bridge's size-capped log and the tool-call audit log live here. */
-export function logDir(ctx: PathContext = currentPathContext()): string {
-  return join(ctx, 'logs');
-}
-
 /** The reference gateway's data dir: one CA and one demo account shared by the app, the CLI and the bridge. */
 export function referenceGatewayDir(ctx: PathContext = currentPathContext()): string {
   return join(ctx, 'reference-gateway');

@@ -14,11 +14,6 @@ export function scale(amount: bigint, ratio: number): bigint {
   return exp >= 0 ? amount * mantissa * 10n ** BigInt(exp) : (amount * mantissa) / 10n ** BigInt(-exp);
 }
 
-/** The integer amount of a token worth `usd` at `price`. */
-export function fromUsd(usd: number, price: number, decimals: number): bigint {
-  return scale(10n ** BigInt(decimals), usd / price);
-}
-
 /** Reduces by a percentage given in basis points (slippage). */
 export function lessBps(amount: bigint, bps: number): bigint {
   return (amount * BigInt(10_000 - Math.round(bps))) / 10_000n;

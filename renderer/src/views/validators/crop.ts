@@ -44,6 +44,3 @@ export function boxPercent(box: CropBox, width: number, height: number) {
     height: (box.height / height) * 100,
   };
 }
-
-export const sameBox = (a: CropBox | null | undefined, b: CropBox | null | undefined) =>
-  a === b || (!!a && !!b && a.left === b.left && a.top === b.top && a.width === b.width && a.height === b.height);
