@@ -1,5 +1,17 @@
 import * as contracts from '../../../domain/tools/market';
-import { defineTool, readAssetId, readCoins } from '../tool-kit';
+import { defineTool, readAssetId, readCoins, type ToolContext, type ToolOutcome } from '../tool-kit';
+
+/** The listing endpoints: a GET whose optional `networks` filter is checked as coin ids first. */
+async function listingsCall(
+  ctx: ToolContext,
+  path: string,
+  networks: readonly number[] | undefined,
+  query: Readonly<Record<string, string | number | boolean | undefined>>,
+): Promise<ToolOutcome> {
+  const coins = readCoins(networks, 'networks');
+  if (!coins.ok) return coins;
+  return ctx.upstream.call(ctx.credentials, { method: 'GET', path, query: { ...query, networks: coins.value }, signal: ctx.signal });
+}
 
 export const getTokenPrices = defineTool({
   ...contracts.getTokenPrices,
@@ -27,29 +39,17 @@ export const getTokenPrices = defineTool({
 export const getTrendingTokens = defineTool({
   ...contracts.getTrendingTokens,
   group: 'Market data',
-  call: async (args, ctx) => {
-    const networks = readCoins(args.networks, 'networks');
-    if (!networks.ok) return networks;
-    return ctx.upstream.call(ctx.credentials, {
-      method: 'GET',
-      path: '/v1/assets/listings',
-      query: { category: args.category, sort: args.sort, limit: args.limit, networks: networks.value, cursor: args.cursor },
-      signal: ctx.signal,
-    });
-  },
+  call: (args, ctx) =>
+    listingsCall(ctx, '/v1/assets/listings', args.networks, {
+      category: args.category,
+      sort: args.sort,
+      limit: args.limit,
+      cursor: args.cursor,
+    }),
 });
 
 export const getListingCategories = defineTool({
   ...contracts.getListingCategories,
   group: 'Market data',
-  call: async (args, ctx) => {
-    const networks = readCoins(args.networks, 'networks');
-    if (!networks.ok) return networks;
-    return ctx.upstream.call(ctx.credentials, {
-      method: 'GET',
-      path: '/v1/assets/listing-categories',
-      query: { networks: networks.value },
-      signal: ctx.signal,
-    });
-  },
+  call: (args, ctx) => listingsCall(ctx, '/v1/assets/listing-categories', args.networks, {}),
 });
