@@ -207,6 +207,8 @@ test('Undo restores the previous bytes of every file', async ({ page }) => {
 });
 
 test('a half-finished submission survives a reload and an app restart, logo included', async ({ page }) => {
+  // A whole journey plus a reload and a server restart: more than one test's default budget on a busy machine.
+  test.setTimeout(180_000);
   const id = freshValoperId();
   await openWizard(page, app.launchUrl);
   await startAt(page, registry.root, 'cosmos', 'Cosmos Hub');
