@@ -283,21 +283,27 @@ function ProviderTable({ title, list, onRun }: { title: string; list: readonly P
           {[...list]
             .sort((a, b) => a.rank - b.rank)
             .map((p) => (
-              <tr key={p.id}>
-                <td className="num">{p.rank}</td>
-                <td>
-                  <strong>{p.name}</strong> <Mono>{p.id}</Mono>
-                </td>
-                <td>
-                  <button type="button" className="pg-link-button" onClick={() => onRun('get_provider_details', { id: p.id })}>
-                    details
-                  </button>
-                </td>
-              </tr>
+              <ProviderRow key={p.id} provider={p} onRun={onRun} />
             ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+function ProviderRow({ provider: p, onRun }: { provider: ProviderRef; onRun: RichProps<unknown>['onRun'] }) {
+  return (
+    <tr>
+      <td className="num">{p.rank}</td>
+      <td>
+        <strong>{p.name}</strong> <Mono>{p.id}</Mono>
+      </td>
+      <td>
+        <button type="button" className="pg-link-button" onClick={() => onRun('get_provider_details', { id: p.id })}>
+          details
+        </button>
+      </td>
+    </tr>
   );
 }
 
