@@ -5,7 +5,7 @@
  * the body. A stdio host has no headers to give, so the bridge derives them from the message, as the
  * official SDK's HTTP client does. Messages without the envelope (the 2025 era) get none of them.
  */
-export const PROTOCOL_VERSION_META_KEY = 'io.modelcontextprotocol/protocolVersion';
+const PROTOCOL_VERSION_META_KEY = 'io.modelcontextprotocol/protocolVersion';
 
 /** Which field of params `Mcp-Name` mirrors, per method (the spec's table, as in the SDK). */
 const NAME_SOURCE: Readonly<Record<string, string>> = {
@@ -26,7 +26,7 @@ export function encodeHeaderValue(value: string): string {
 }
 
 /** The protocol version a message claims in its `_meta` envelope, if it is a 2026-era message. */
-export function envelopeVersion(message: Record<string, unknown>): string | undefined {
+function envelopeVersion(message: Record<string, unknown>): string | undefined {
   const params = message.params;
   if (params === null || typeof params !== 'object' || Array.isArray(params)) return undefined;
   const meta = (params as { _meta?: unknown })._meta;

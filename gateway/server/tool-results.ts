@@ -18,7 +18,7 @@ export function unknownToolMessage(name: string): string {
   return `Unknown tool "${name.slice(0, 80)}". Call tools/list to see the ${TOOLS.length} tools.`;
 }
 
-export function errorResult(error: ToolError): ToolResult {
+function errorResult(error: ToolError): ToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(error) }], isError: true };
 }
 
@@ -41,7 +41,7 @@ export function sdkErrorAsJson(message: string): ToolResult {
 }
 
 /** The caller's credential pair as the HTTP layer hands it to the SDKs (auth info). */
-export interface CallerAuth {
+interface CallerAuth {
   readonly clientId: string;
   readonly token: string;
 }
