@@ -130,3 +130,26 @@ it('resumes a reply stream cut mid-response with Last-Event-ID after the retry d
   expect(server.resumes[0]?.lastEventId).toMatch(/\S/);
   expect(server.resumes[0]!.at - server.cutAt).toBeGreaterThanOrEqual(RETRY_MS - 20);
 });
+
+it('gives up after a bounded number of resumes without progress, with one error for the request', async () => {
+  // A server that opens every stream with a priming event and ends it at once, never answering.
+  let gets = 0;
+  const httpServer = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      if (req.method === 'GET') gets++;
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end('id: prime\nretry: 20\ndata: \n\n');
+    });
+  });
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  cleanups.push(async () => {
+    httpServer.closeAllConnections();
+    await new Promise((resolve) => httpServer.close(resolve));
+  });
+  const host = startBridge(`http://127.0.0.1:${(httpServer.address() as { port: number }).port}/mcp`);
+  const answer = await host.request(1, 'tools/list', {});
+  expect(answer.error?.data?.cause).toBe('connection_reset');
+  expect(gets).toBe(5);
+  expect(host.responsesFor(1)).toBe(1);
+});
