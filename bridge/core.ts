@@ -3,6 +3,7 @@ import type { Credentials } from '../platform/credentials/keychain';
 import { redactArguments, type AuditLog } from './audit-log';
 import { Backoff } from './backoff';
 import type { HttpClient } from './http-client';
+import { eraHeaders } from './era-headers';
 import { BridgeError, classify, ErrorCode, errorResponse, idKey, isId, type Classified, type JsonRpcId } from './jsonrpc';
 import { idFromFragments, LineReader, type LineEvent } from './line-reader';
 import type { Logger } from './logger';
@@ -65,6 +66,8 @@ interface Pending {
   readonly controller: AbortController;
   readonly tool?: string;
   readonly args?: unknown;
+  /** The 2026 era's per-request headers, derived from the message (undefined in the 2025 era). */
+  readonly headers?: Record<string, string> | undefined;
   timer?: NodeJS.Timeout;
   /** Answered, failed or cancelled: nothing more is ever written for it. */
   done: boolean;
@@ -282,6 +285,7 @@ class BridgeSession {
       time: new Date().toISOString(),
       controller: new AbortController(),
       done: false,
+      headers: eraHeaders(message.message),
       ...(tool !== undefined ? { tool, args: params?.arguments } : {}),
     };
     this.pending.set(key, p);
@@ -293,7 +297,7 @@ class BridgeSession {
     let cancelled: Pending | undefined;
     if (message.method === 'notifications/cancelled') cancelled = this.cancel(message.message.params);
     if (message.method === 'notifications/initialized') this.initializedLine = line;
-    this.forwardOneWay(line)
+    this.forwardOneWay(line, eraHeaders(message.message))
       .then(
         () => {
           if (message.method === 'notifications/initialized' && this.upstream) this.startStream(this.upstream);
@@ -399,6 +403,7 @@ class BridgeSession {
     try {
       await upstream.postRequest(line, {
         signal: p.controller.signal,
+        headers: p.headers,
         answered: () => p.done,
         onMessage: (m, l) => {
           // Progress and other traffic for this request keep it alive.
@@ -498,24 +503,24 @@ class BridgeSession {
   }
 
   /** Notifications and replies: no response to wait for, same recovery as requests. */
-  private async forwardOneWay(line: string): Promise<void> {
+  private async forwardOneWay(line: string, headers?: Record<string, string>): Promise<void> {
     const upstream = await this.connect();
     await this.settled();
-    await this.oneWay(upstream, line, true);
+    await this.oneWay(upstream, line, true, headers);
   }
 
-  private async oneWay(upstream: Upstream, line: string, mayReinit: boolean): Promise<void> {
+  private async oneWay(upstream: Upstream, line: string, mayReinit: boolean, headers?: Record<string, string>): Promise<void> {
     const signal = AbortSignal.any([this.stopping.signal, AbortSignal.timeout(this.timeoutMs)]);
     await this.backoff.wait(signal);
     const generation = this.generation;
     try {
-      await upstream.postOneWay(line, signal);
+      await upstream.postOneWay(line, signal, headers);
       this.backoff.succeeded();
     } catch (error) {
       if (error instanceof UpstreamFailure) {
         if (error.kind === 'session_expired' && mayReinit && this.initMessage) {
           await this.reinitialise(generation, upstream);
-          return this.oneWay(upstream, line, false);
+          return this.oneWay(upstream, line, false, headers);
         }
         if (isConnectionFailure(error)) this.backoff.failed();
       }

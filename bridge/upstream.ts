@@ -2,6 +2,7 @@ import type { Credentials } from '../platform/credentials/keychain';
 import type { HttpClient, HttpResponse } from './http-client';
 import { SseParser } from '../platform/http/sse-parser';
 import { readBody } from '../platform/http/read-body';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Why an exchange with the gateway failed; the bridge turns each kind into a JSON-RPC error naming it. */
 export type FailureKind = 'network' | 'reset' | 'tls' | 'http' | 'invalid' | 'too_large' | 'session_expired' | 'aborted';
@@ -58,6 +59,34 @@ function jsonRpcErrorMessage(text: string): string | undefined {
   return undefined;
 }
 
+/**
+ * HTTP statuses the bridge answers with its own error, whatever the body: credentials (after trying fresh
+ * ones), rate limiting (with its Retry-After) and a gateway that is down or overloaded (with backoff).
+ */
+const OWN_STATUSES = new Set([401, 403, 429, 502, 503, 504]);
+
+interface JsonRpcErrorResponse {
+  jsonrpc: '2.0';
+  id: string | number;
+  error: { code: number; message: string; data?: unknown };
+}
+
+/** The body as a JSON-RPC error response to a request (with an id), if it is exactly that. */
+function jsonRpcErrorResponse(text: string): JsonRpcErrorResponse | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const m = value as Partial<JsonRpcErrorResponse> & { result?: unknown };
+  const e = m.error;
+  const idOk = typeof m.id === 'string' || (typeof m.id === 'number' && Number.isFinite(m.id));
+  if (m.jsonrpc !== '2.0' || !idOk || 'result' in m || e === null || typeof e !== 'object') return undefined;
+  return Number.isInteger(e.code) && typeof e.message === 'string' ? (value as JsonRpcErrorResponse) : undefined;
+}
+
 /** A whole response body as text; past the limit the connection is closed rather than drained. */
 async function readText(res: HttpResponse, limit: number): Promise<string> {
   const read = await readBody(res.body, limit);
@@ -73,10 +102,26 @@ export interface PostOptions {
   readonly onMessage: UpstreamMessageHandler;
   /** True once the response this POST waits for has arrived. */
   readonly answered: () => boolean;
+  /** Headers the message itself calls for (the 2026 era's, see era-headers.ts). */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
 }
 
-/** How often a POST's event stream is resumed (GET with Last-Event-ID) before giving up. */
+/** How often in a row a POST's event stream is resumed (GET with Last-Event-ID) without any new event before giving up. */
 const MAX_RESUMES = 5;
+/** The wait before resuming when the server sent no `retry:` (the SDK client's default too). */
+const DEFAULT_RETRY_MS = 1_000;
+/** Failures after which a stream with an event id is worth resuming. */
+const CUT_KINDS = new Set<FailureKind>(['reset', 'network']);
+
+/** A stream that broke mid-way, with what its parser had seen (the id to resume from). */
+class StreamCut extends Error {
+  constructor(
+    readonly parser: SseParser,
+    readonly failure: UpstreamFailure,
+  ) {
+    super(failure.message);
+  }
+}
 
 export interface UpstreamOptions {
   readonly url: URL;
@@ -116,9 +161,10 @@ export class Upstream {
     body: string | undefined,
     signal: AbortSignal,
     lastEventId?: string,
+    extra?: Readonly<Record<string, string>>,
   ): Promise<HttpResponse> {
     const hadSession = this.sessionId !== undefined;
-    const headers = this.headers(accept, body !== undefined);
+    const headers = { ...this.headers(accept, body !== undefined), ...extra };
     if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
     let res: HttpResponse;
     try {
@@ -172,9 +218,18 @@ export class Upstream {
     }
   }
 
-  private async readEvents(res: HttpResponse, onMessage: UpstreamMessageHandler): Promise<SseParser> {
+  /**
+   * Reads one event stream to its end into a fresh parser (a cut stream's half event is dropped: the server
+   * replays it after the last id we saw). Events whose id was already delivered in this exchange are
+   * skipped, so a server that replays inclusively cannot make the host see a message twice.
+   */
+  private async readEvents(res: HttpResponse, onMessage: UpstreamMessageHandler, seen?: Set<string>): Promise<SseParser> {
     const parser = new SseParser(this.options.maxMessageBytes, (event) => {
       if (event.event !== 'message') return;
+      if (event.id !== undefined && seen) {
+        if (seen.has(event.id)) return;
+        seen.add(event.id);
+      }
       this.emitParsed(event.data, onMessage, 'an event from the gateway');
     });
     try {
@@ -183,29 +238,66 @@ export class Upstream {
       res.discard();
       if (error instanceof UpstreamFailure) throw error;
       if (error instanceof Error && /event-stream event exceeds/.test(error.message)) throw new UpstreamFailure('too_large', error.message);
-      throw networkFailure(error);
+      throw new StreamCut(parser, networkFailure(error));
     }
     return parser;
   }
 
+  /**
+   * Delivers a POST's event stream until the response arrives. A stream that ends or is cut before it is
+   * resumed with GET and Last-Event-ID after the server's `retry:` delay (or 1 s), at most MAX_RESUMES times
+   * in a row without progress; a server that gave no event id cannot be resumed, and the cut is reported.
+   */
+  private async readUntilAnswered(res: HttpResponse, options: PostOptions): Promise<void> {
+    const seen = new Set<string>();
+    let lastEventId: string | undefined;
+    let retryMs: number | undefined;
+    let failure: UpstreamFailure | undefined;
+    let attempts = 0;
+    let next: HttpResponse | undefined = res;
+    for (;;) {
+      if (next) {
+        const before = seen.size;
+        try {
+          const parser = await this.readEvents(next, options.onMessage, seen);
+          ({ lastEventId = lastEventId, retryMs = retryMs } = parser);
+          failure = undefined;
+        } catch (error) {
+          if (!(error instanceof StreamCut)) throw error;
+          ({ lastEventId = lastEventId, retryMs = retryMs } = error.parser);
+          failure = error.failure;
+        }
+        if (seen.size > before) attempts = 0;
+      }
+      if (options.answered()) return;
+      if (failure?.kind === 'aborted') throw failure;
+      if (lastEventId === undefined || attempts >= MAX_RESUMES)
+        throw (
+          failure ??
+          new UpstreamFailure('reset', 'the gateway closed the reply stream before answering', { code: 'ERR_STREAM_PREMATURE_CLOSE' })
+        );
+      attempts++;
+      await sleep(retryMs ?? DEFAULT_RETRY_MS, undefined, { signal: options.signal }).catch(() => undefined);
+      if (options.signal.aborted) throw new UpstreamFailure('aborted', 'aborted');
+      next = undefined;
+      try {
+        const resumed = await this.send('GET', 'text/event-stream', undefined, options.signal, lastEventId);
+        if (resumed.status !== 200 || !(resumed.header('content-type') ?? '').toLowerCase().startsWith('text/event-stream'))
+          return this.httpError(resumed);
+        next = resumed;
+      } catch (error) {
+        // The gateway may be restarting: the next attempt tries again, within the bound.
+        if (!(error instanceof UpstreamFailure) || !CUT_KINDS.has(error.kind)) throw error;
+        failure = error;
+      }
+    }
+  }
+
   /** POSTs a request and delivers everything the gateway answers on that POST. Resolves when the reply ends. */
   async postRequest(body: string, options: PostOptions): Promise<void> {
-    const res = await this.send('POST', 'application/json, text/event-stream', body, options.signal);
+    const res = await this.send('POST', 'application/json, text/event-stream', body, options.signal, undefined, options.headers);
     const type = (res.header('content-type') ?? '').toLowerCase();
-    if (res.status === 200 && type.startsWith('text/event-stream')) {
-      let parser = await this.readEvents(res, options.onMessage);
-      // A server may end the stream early and expect the client to resume it (spec 2025-11-25, SSE polling).
-      for (let resumes = 0; !options.answered() && parser.lastEventId !== undefined && resumes < MAX_RESUMES; resumes++) {
-        await new Promise((resolve) => setTimeout(resolve, parser.retryMs ?? 0));
-        const next = await this.send('GET', 'text/event-stream', undefined, options.signal, parser.lastEventId);
-        if (next.status !== 200 || !(next.header('content-type') ?? '').toLowerCase().startsWith('text/event-stream'))
-          return this.httpError(next);
-        parser = await this.readEvents(next, options.onMessage);
-      }
-      if (!options.answered())
-        throw new UpstreamFailure('reset', 'the gateway closed the reply stream before answering', { code: 'ERR_STREAM_PREMATURE_CLOSE' });
-      return;
-    }
+    if (res.status === 200 && type.startsWith('text/event-stream')) return this.readUntilAnswered(res, options);
     if (res.status === 200 && type.startsWith('application/json')) {
       let text: string;
       try {
@@ -225,12 +317,37 @@ export class Upstream {
           : `unexpected content type "${type || 'none'}"`,
       );
     }
-    return this.httpError(res);
+    if (OWN_STATUSES.has(res.status)) return this.httpError(res);
+    return this.passThroughOrFail(res, options);
+  }
+
+  /**
+   * An HTTP error whose body is a JSON-RPC error answering this request is the upstream's answer (the 2026
+   * era sends -32601 with 404, -32602 with 400, and so on): the host gets it as sent, code, message and
+   * data unchanged. Anything else is a transport failure the bridge explains itself.
+   */
+  private async passThroughOrFail(res: HttpResponse, options: PostOptions): Promise<void> {
+    let text = '';
+    try {
+      text = await readText(res, Math.min(this.options.maxMessageBytes, 1_048_576));
+    } catch {
+      // the status alone still names the cause
+    }
+    const answer = jsonRpcErrorResponse(text);
+    if (answer) {
+      options.onMessage(answer, /[\r\n]/.test(text) ? JSON.stringify(answer) : text.trim());
+      if (options.answered()) return;
+    }
+    throw new UpstreamFailure('http', answer ? answer.error.message : (jsonRpcErrorMessage(text) ?? bodyExcerpt(text)), {
+      status: res.status,
+      statusText: res.statusText,
+      ...(res.header('retry-after') ? { retryAfter: res.header('retry-after') as string } : {}),
+    });
   }
 
   /** POSTs a notification or a reply to a server request; the gateway acknowledges with 202. */
-  async postOneWay(body: string, signal: AbortSignal): Promise<void> {
-    const res = await this.send('POST', 'application/json, text/event-stream', body, signal);
+  async postOneWay(body: string, signal: AbortSignal, headers?: Readonly<Record<string, string>>): Promise<void> {
+    const res = await this.send('POST', 'application/json, text/event-stream', body, signal, undefined, headers);
     if (res.status === 202 || res.status === 200 || res.status === 204) {
       res.discard();
       return;
@@ -259,7 +376,14 @@ export class Upstream {
       return { outcome: 'unsupported' };
     }
     if (res.status !== 200 || !(res.header('content-type') ?? '').toLowerCase().startsWith('text/event-stream')) return this.httpError(res);
-    const parser = await this.readEvents(res, onMessage);
+    let parser: SseParser;
+    try {
+      parser = await this.readEvents(res, onMessage);
+    } catch (error) {
+      // A cut GET stream is reopened by the caller from the last id it saw.
+      if (!(error instanceof StreamCut)) throw error;
+      parser = error.parser;
+    }
     return {
       outcome: 'ended',
       ...(parser.lastEventId !== undefined ? { lastEventId: parser.lastEventId } : {}),

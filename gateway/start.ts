@@ -6,6 +6,7 @@ import { readBoundedFile } from '../platform/files/bounded-read';
 import { accountCheck } from './server/account-check';
 import { createHttpHandler, type HttpFault } from './server/http-handler';
 import { createMcpServer } from './server/mcp-server';
+import { createModernEndpoint } from './server/modern-server';
 import { SessionManager } from './server/sessions';
 import { UpstreamClient } from './server/upstream-client';
 import { certificateNames, ensureTlsMaterial } from './tls/certificates';
@@ -136,15 +137,18 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     maxSessions: options.maxSessions,
     maxSessionsPerCredential: options.maxSessionsPerCredential,
   });
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const modern = createModernEndpoint(client, maxBodyBytes);
   const embeddedAccounts = embedded?.accounts;
   const faults: HttpFault[] = [];
   const handler = createHttpHandler({
     path,
     bindHost: host,
-    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY,
+    maxBodyBytes,
     allowedOrigins: options.allowedOrigins ?? [],
     hostNames: certificateNames(host),
     sessions,
+    modern,
     // The embedded upstream's accounts are at hand; an external upstream is asked per call instead.
     ...(embeddedAccounts ? { authenticate: accountCheck((id) => embeddedAccounts.get(id)?.secretKey) } : {}),
     faults,
@@ -158,6 +162,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   });
   const cleanup = async () => {
     await sessions.close();
+    await modern.close();
     await client.close();
     await embedded?.close();
   };

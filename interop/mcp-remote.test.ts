@@ -26,6 +26,8 @@ interface Seen {
   instructions: ReturnType<Client['getInstructions']>;
   tools: Awaited<ReturnType<Client['listTools']>>['tools'];
   calls: unknown[];
+  /** The JSON-RPC error for an unknown tool (-32602), as the host's SDK reports it. */
+  unknownTool: unknown;
   prices: unknown;
   search: unknown;
   ping: unknown;
@@ -37,7 +39,6 @@ const CALLS = [
   { name: 'get_listing_categories', arguments: {} },
   { name: 'get_swap_domains', arguments: {} },
   { name: 'get_swap_providers', arguments: {} },
-  { name: 'no_such_tool', arguments: {} },
 ];
 
 async function session(command: string, args: string[], env: Record<string, string>): Promise<Seen> {
@@ -47,6 +48,10 @@ async function session(command: string, args: string[], env: Record<string, stri
     await client.connect(transport, { timeout: 60_000 });
     const calls = [];
     for (const call of CALLS) calls.push(await client.callTool(call, undefined, { timeout: 60_000 }));
+    const unknownTool = await client.callTool({ name: 'no_such_tool', arguments: {} }).then(
+      (result) => ({ result }),
+      (error: { code?: unknown; message?: unknown }) => ({ code: error.code, message: error.message }),
+    );
     const prices = await client.callTool({ name: 'get_token_prices', arguments: { assets: ['c60', 'c0'] } });
     const search = await client.callTool({ name: 'search_assets', arguments: { query: 'USDC' } });
     return {
@@ -55,6 +60,7 @@ async function session(command: string, args: string[], env: Record<string, stri
       instructions: client.getInstructions(),
       tools: (await client.listTools()).tools,
       calls,
+      unknownTool,
       // Market figures move with the clock: compare which assets came back and their fields, not the figures.
       prices: (prices.structuredContent as { tickers: Array<Record<string, unknown>> }).tickers.map((t) => ({
         id: t.id,
@@ -90,10 +96,12 @@ describe(`mcp-remote@${remote?.version ?? '(missing)'} beside our bridge`, () =>
     expect(ours.server?.name).toBe('gateway-companion-reference-gateway');
     expect(ours.tools).toHaveLength(13);
     expect(ours.calls).toHaveLength(CALLS.length);
+    // The gateway's JSON-RPC error reaches the host unchanged through both bridges.
+    expect(ours.unknownTool).toMatchObject({ code: -32602, message: expect.stringContaining('Unknown tool "no_such_tool"') });
     expect((ours.search as string[]).length).toBeGreaterThan(0);
     expect(ours).toEqual(theirs);
     // The SDK client asked our bridge for 2025-11-25, and the gateway agreed.
     expect(world.handshakes()).toMatchObject([{ client: { name: 'interop-host' }, requested: '2025-11-25', negotiated: '2025-11-25' }]);
-    expect((await world.audit()).filter((r) => r.profile === world.profile)).toHaveLength(CALLS.length + 2);
+    expect((await world.audit()).filter((r) => r.profile === world.profile)).toHaveLength(CALLS.length + 3);
   });
 });

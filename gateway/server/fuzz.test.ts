@@ -205,7 +205,7 @@ async function pool<T>(items: readonly T[], worker: (item: T) => Promise<void>):
 }
 
 describe(`fuzz (seed ${SEED})`, () => {
-  it(`answers ${TOOL_CALLS} random tool calls with a result or a JSON {code, message} tool error`, async () => {
+  it(`answers ${TOOL_CALLS} random tool calls with a result, a JSON {code, message} tool error, or -32602 for an unknown tool`, async () => {
     const rng = new Rng(SEED);
     const calls = Array.from({ length: TOOL_CALLS }, () => {
       const tool =
@@ -214,7 +214,15 @@ describe(`fuzz (seed ${SEED})`, () => {
     });
     const codes = new Map<string, number>();
     let successes = 0;
+    const toolNames = new Set(tools.map((t) => t.name));
+    let unknownTools = 0;
     await pool(calls, async (call) => {
+      if (!toolNames.has(call.name)) {
+        // The spec answers an unknown tool with the JSON-RPC error -32602, not a tool result.
+        await expect(client.callTool(call)).rejects.toMatchObject({ code: -32602 });
+        unknownTools++;
+        return;
+      }
       const result = (await client.callTool(call).catch((e: unknown) => {
         throw new Error(`${call.name} ${JSON.stringify(call.arguments).slice(0, 300)} threw: ${String(e)}`);
       })) as CallToolResult;
@@ -234,6 +242,7 @@ describe(`fuzz (seed ${SEED})`, () => {
     });
     // Both paths were exercised, and the bad input covered several distinct checks.
     expect(successes).toBeGreaterThan(TOOL_CALLS / 10);
+    expect(unknownTools).toBeGreaterThan(0);
     expect(codes.size).toBeGreaterThanOrEqual(8);
     expect(codes.get('invalid_arguments')).toBeGreaterThan(100);
     // A few seconds on an idle machine; the margin is for a machine shared with other test runs.

@@ -216,7 +216,11 @@ describe('tool errors', () => {
       code: 'unknown_asset',
     });
     expect(await toolError('check_token_security', { assetId: 'c60' })).toMatchObject({ code: 'not_a_token' });
-    expect(await toolError('no_such_tool', {})).toMatchObject({ code: 'unknown_tool', message: expect.stringContaining('tools/list') });
+    // An unknown tool is a JSON-RPC error (-32602), as the spec says, not a tool result.
+    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('Unknown tool "no_such_tool". Call tools/list'),
+    });
     expect(await toolError('search_assets', { query: 42 })).toMatchObject({
       code: 'invalid_arguments',
       message: expect.stringContaining('query'),
@@ -253,9 +257,10 @@ describe('authentication', () => {
   const post = (headers: Record<string, string>, body = initializeBody()) =>
     rawRequest(gateway, { headers: { ...MCP_HEADERS, ...headers }, body });
 
-  it('answers 401 with a JSON-RPC error naming the missing header(s)', async () => {
+  it('answers 401 with a JSON-RPC error naming the missing header(s), and the challenge HTTP requires', async () => {
     const none = await post({});
     expect(none.status).toBe(401);
+    expect(none.headers['www-authenticate']).toBe('X-SVC-Credential realm="gateway", headers="X-SVC-CREDENTIAL X-SVC-SECRET-KEY"');
     expect(none.json).toMatchObject({
       jsonrpc: '2.0',
       id: null,
@@ -279,6 +284,7 @@ describe('authentication', () => {
         status: 401,
         json: { id: 1, error: { code: -32001, message: expect.stringContaining('do not match an account') } },
       });
+      expect(answer.headers['www-authenticate']).toContain('X-SVC-Credential');
       expect(answer.headers['mcp-session-id']).toBeUndefined();
     }
     expect(unknownId.text).toBe(wrongSecret.text);

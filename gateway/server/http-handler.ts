@@ -1,6 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody } from '../../platform/http/read-body';
-import { JSONRPC, checkHost, checkOrigin, readCredentials, type Rejection } from './request-guards';
+import { isLegacyRequest } from '@modelcontextprotocol/server';
+import { toWebRequest, type NodeIncomingMessageLike } from '@modelcontextprotocol/node';
+import type { ModernEndpoint } from './modern-server';
+import { JSONRPC, checkHost, checkOrigin, readCredentials, unauthorizedRejection, type Rejection } from './request-guards';
 import { SessionLimitError, type SessionManager } from './sessions';
 
 export interface HttpFault {
@@ -27,6 +30,8 @@ export interface HttpHandlerOptions {
    * and the upstream judges each call.
    */
   readonly authenticate?: (accessId: string, secretKey: string) => boolean;
+  /** The 2026-07-28 era's stateless endpoint; without it only the 2025 era (sessions) is served. */
+  readonly modern?: ModernEndpoint;
   /** Test hooks: canned answers for the next requests, to exercise clients' fault handling. */
   readonly faults?: HttpFault[];
 }
@@ -34,8 +39,8 @@ export interface HttpHandlerOptions {
 const CORS_HEADERS = {
   'access-control-allow-methods': 'POST, GET, DELETE',
   'access-control-allow-headers':
-    'content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id, x-svc-credential, x-svc-secret-key',
-  'access-control-expose-headers': 'mcp-session-id, mcp-protocol-version',
+    'content-type, accept, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id, x-svc-credential, x-svc-secret-key',
+  'access-control-expose-headers': 'mcp-session-id, mcp-protocol-version, www-authenticate',
   'access-control-max-age': '600',
 } as const;
 
@@ -71,12 +76,9 @@ const SESSION_NOT_FOUND: Rejection = {
   message: 'Session not found: it expired or was closed. Send initialize without Mcp-Session-Id to start a new one.',
 };
 
-const NOT_AN_ACCOUNT: Rejection = {
-  status: 401,
-  code: JSONRPC.unauthorized,
-  message:
-    'Invalid credentials: the access id and secret key do not match an account. Check both, or get new ones from the developer portal.',
-};
+const NOT_AN_ACCOUNT = unauthorizedRejection(
+  'Invalid credentials: the access id and secret key do not match an account. Check both, or get new ones from the developer portal.',
+);
 
 const gatewayFull = (limit: number, idleMinutes: number): Rejection => ({
   status: 503,
@@ -198,12 +200,19 @@ export function createHttpHandler(options: HttpHandlerOptions): (req: IncomingMe
         }
         return;
       }
+      // Not a session's and not initialize: a 2026-07-28 request (stateless, with its _meta envelope) or a mistake.
+      // The SDK's own classifier decides, so this routing never disagrees with the endpoint behind it.
+      if (options.modern && method === 'POST' && !(await isLegacyRequest(await toWebRequest(req as NodeIncomingMessageLike, body), body))) {
+        if (options.authenticate && !options.authenticate(accessId, secretKey)) return reject(res, NOT_AN_ACCOUNT, requestId(body));
+        return await options.modern.handle(req, res, body);
+      }
       return reject(
         res,
         {
           status: 400,
           code: JSONRPC.invalidRequest,
-          message: 'Bad request: missing Mcp-Session-Id header. Send initialize first; its response carries the session id.',
+          message:
+            'Bad request: missing Mcp-Session-Id header. Send initialize first; its response carries the session id. (A 2026-07-28 request carries its protocol version in params._meta instead.)',
         },
         requestId(body),
       );

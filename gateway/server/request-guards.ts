@@ -57,6 +57,20 @@ export function checkOrigin(origin: string | undefined, allowed: readonly string
   return { status: 403, code: JSONRPC.serverError, message: `Forbidden: Origin "${origin.slice(0, 100)}" may not call this server.` };
 }
 
+/**
+ * HTTP requires a challenge on every 401. The gateway's scheme is its two headers, not a bearer token,
+ * so clients that know OAuth do not start a login flow for it.
+ */
+export const AUTH_CHALLENGE = `X-SVC-Credential realm="gateway", headers="${DISPLAY.credential} ${DISPLAY.secretKey}"`;
+
+/** A 401 with the challenge and a message that says what to send. */
+export const unauthorizedRejection = (message: string): Rejection => ({
+  status: 401,
+  code: JSONRPC.unauthorized,
+  message,
+  headers: { 'www-authenticate': AUTH_CHALLENGE },
+});
+
 export interface RequestCredentials {
   readonly accessId: string;
   readonly secretKey: string;
@@ -73,7 +87,7 @@ export function readCredentials(
   const missing: string[] = [];
   if (typeof accessId !== 'string' || accessId.trim() === '') missing.push(DISPLAY.credential);
   if (typeof secretKey !== 'string' || secretKey.trim() === '') missing.push(DISPLAY.secretKey);
-  const unauthorized = (message: string) => ({ ok: false as const, rejection: { status: 401, code: JSONRPC.unauthorized, message } });
+  const unauthorized = (message: string) => ({ ok: false as const, rejection: unauthorizedRejection(message) });
   if (missing.length > 0) {
     return unauthorized(
       `Unauthorized: missing ${missing.join(' and ')} header${missing.length > 1 ? 's' : ''}. Send the access id in ${DISPLAY.credential} and the secret key in ${DISPLAY.secretKey} on every request.`,

@@ -48,6 +48,10 @@ export async function startBridgeCli(values: OptionValues<typeof BRIDGE_OPTIONS>
     // (unlike --lite-mode, which implies --jitless and aborts on WebAssembly, e.g. undici's parser).
     setFlagsFromString('--no-opt');
     setFlagsFromString('--semi-space-growth-factor=1');
+    // With many calls in flight more garbage survives a scavenge, and V8 lets the old generation grow
+    // by its default factor before collecting it: at 64 in flight the heap reached ~38 MB of which 8 MB
+    // was live. Growing by 10 % at a time (read at each collection, so settable now) kept it at ~22 MB.
+    setFlagsFromString('--heap-growing-percent=10');
   }
   const paths = currentPathContext(io.env);
   const log = createLogger({

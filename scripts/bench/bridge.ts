@@ -177,6 +177,14 @@ async function throughput(client: Client): Promise<number> {
   return THROUGHPUT_CALLS / ((performance.now() - t) / 1000);
 }
 
+/** The process's peak RSS so far (Linux VmHWM), in MB: what it held at its busiest, with nothing missed between samples. */
+function peakRssMb(pid: number | null): number {
+  if (pid === null) return Number.NaN;
+  const status = spawnSync('cat', [`/proc/${pid}/status`], { encoding: 'utf8' }).stdout;
+  const kb = /^VmHWM:\s+(\d+) kB/m.exec(status ?? '')?.[1];
+  return kb === undefined ? Number.NaN : Number(kb) / 1024;
+}
+
 function rssMb(pid: number | null): number {
   if (pid === null) return Number.NaN;
   const out = spawnSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim();
@@ -250,6 +258,8 @@ async function main(): Promise<void> {
       for (let k = 0; k < clients.length; k++) rates[k] = (rates[k] ?? 0) + (await throughput(clients[k] as Client)) / 2;
     }
     const [directRate, oursRate, remoteRate] = rates as [number, number, number];
+    // The sequential phase held one call at a time; the throughput runs held 64, so the peak is theirs.
+    const peakInFlight = peakRssMb(bridge.pid);
     await Promise.all([direct.close(), bridge.close(), peer.close()]);
 
     const addedP50 = percentile(oursTimes, 0.5) - percentile(directTimes, 0.5);
@@ -277,6 +287,7 @@ async function main(): Promise<void> {
     console.log(`  ours        ${oursRate.toFixed(0)} calls/s   (${(oursRate / directRate).toFixed(2)}× direct)`);
     console.log(`  mcp-remote  ${remoteRate.toFixed(0)} calls/s   (${(remoteRate / directRate).toFixed(2)}× direct)`);
     console.log(`\nOur bridge's RSS after ${SEQUENTIAL + WARMUP} calls: ${rss.toFixed(1)} MB (after 2 s idle: ${rssIdle.toFixed(1)} MB)`);
+    console.log(`Our bridge's peak RSS with ${IN_FLIGHT} calls in flight (VmHWM): ${peakInFlight.toFixed(1)} MB`);
 
     console.log('\nGoals');
     console.log(`  cold start ≤ 150 ms:                 ${ms(coldOurs)}  ${verdict(coldOurs <= 150)}`);
@@ -292,6 +303,7 @@ async function main(): Promise<void> {
     console.log(`  added p50 ≤ 0.5× mcp-remote's:       ${ratio}  ${verdict(addedP50 <= 0 || addedP50 <= 0.5 * remoteAddedP50)}`);
     console.log(`  throughput ≥ 0.9× direct:            ${(oursRate / directRate).toFixed(2)}×  ${verdict(oursRate / directRate >= 0.9)}`);
     console.log(`  RSS ≤ 60 MB:                         ${rss.toFixed(1)} MB  ${verdict(rss <= 60)}`);
+    console.log(`  peak RSS, ${IN_FLIGHT} in flight, < 60 MB:      ${peakInFlight.toFixed(1)} MB  ${verdict(peakInFlight < 60)}`);
   } finally {
     await clearCredentials(PROFILE).catch(() => false);
     gateway.child.kill('SIGTERM');
