@@ -10,8 +10,6 @@ import { runTool, sdkErrorAsJson, type ToolResult } from './tool-results';
 import type { UpstreamClient } from './upstream-client';
 
 /** The 2026-07-28 revision: stateless, one server instance per request, built by the official v2 SDK. */
-export const MODERN_PROTOCOL_VERSION = '2026-07-28';
-
 function createModernServer(upstream: UpstreamClient): McpServer {
   const server = new McpServer(
     { name: SERVER_NAME, title: SERVER_TITLE, version: APP_VERSION },
