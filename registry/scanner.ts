@@ -13,6 +13,7 @@ import { absolute, listChainFolders, notARegistryMessage, rel } from './layout';
 import { checkLogoFolders, listAssets, logoFiles, type AssetsListing, type LogoFile } from './logo-folder-rules';
 import { checkLogo } from './logo-rules';
 import { readList, type ListDocument } from './list-reader';
+import { recoverPendingWrite, type RolledBack } from './write-journal';
 
 export interface ScanProgress {
   /** 'discover' once at the start (total not known yet), 'check' per finished item, 'done' at the end. */
@@ -34,6 +35,9 @@ export interface CheckRegistryOptions {
   /** Logos checked at once; default 4, the size of Node's thread pool that sharp decodes on (reading overlaps decoding). */
   concurrency?: number;
   signal?: AbortSignal;
+  /** Where this registry's write history lives (default: the per-user config folder), and its lock. */
+  historyDir?: string;
+  lockDir?: string;
 }
 
 export interface RegistrySummary extends FindingCounts {
@@ -49,6 +53,8 @@ export interface RegistryReport {
   readonly summary: RegistrySummary;
   /** Wall-clock milliseconds per phase, for the benchmark and the UI's status line. */
   readonly timings: { discoverMs: number; listsMs: number; logosMs: number; totalMs: number };
+  /** A write that a crash had cut short, rolled back before checking. */
+  readonly rolledBack?: RolledBack;
 }
 
 interface ChainWork {
@@ -106,6 +112,11 @@ export async function checkRegistry(root: string, options: CheckRegistryOptions 
 
   const present = await listChainFolders(root);
   if (present.length === 0) throw new RegistryError('not-a-registry', notARegistryMessage(root));
+  // Check the registry as it is, not what a killed writer left half-done.
+  const rolledBack = await recoverPendingWrite(root, {
+    ...(options.historyDir !== undefined ? { historyDir: options.historyDir } : {}),
+    ...(options.lockDir !== undefined ? { lockDir: options.lockDir } : {}),
+  });
   const chains = options.chains ? [...new Set(options.chains)] : present;
   const absent = chains.filter((c) => !present.includes(c));
   if (absent.length > 0) {
@@ -169,5 +180,6 @@ export async function checkRegistry(root: string, options: CheckRegistryOptions 
       logosMs: finished - listed,
       totalMs: finished - started,
     },
+    ...(rolledBack ? { rolledBack } : {}),
   };
 }

@@ -12,13 +12,14 @@ import { EDITABLE_TEXT_FIELDS, ENTRY_GROUP_NAMES, type EntryChanges, type EntryI
 import { checkEntry } from './entry-rules';
 import { RegistryError, refusalFor } from './errors';
 import { finding, isFindingCode, type Finding, type FindingCode } from './findings';
-import { isSafeFolderName, listChainFolders, notARegistryMessage, readRegistryFile, rel } from './layout';
+import { assertInsideRegistry, isSafeFolderName, listChainFolders, notARegistryMessage, readRegistryFile, rel } from './layout';
 import { appendEntry, replaceEntry } from './list-edit';
 import { encodeList, formatValue, orderEntry } from './list-format';
 import { parseList, sha256, type ListDocument } from './list-reader';
 import { fixLogo, type FixLogoOptions, type LogoFixResult } from './logo-fixer';
 import { checkLogo } from './logo-rules';
 import { unifiedDiff } from './text-diff';
+import { recoverPendingWrite, type RecoverOptions } from './write-journal';
 
 /** A logo to write with the entry: bytes or a file path, optionally run through the fixer first. */
 export interface LogoInput {
@@ -62,7 +63,7 @@ export interface WritePlan {
   readonly summary: string;
 }
 
-export interface PlanOptions {
+export interface PlanOptions extends RecoverOptions {
   /** Error codes the caller accepts knowingly (e.g. 'logo-missing' to add the logo later). */
   override?: readonly string[];
 }
@@ -154,6 +155,7 @@ interface LogoPlan {
 
 async function planLogo(root: string, chain: string, id: string, logo: LogoInput | undefined): Promise<LogoPlan> {
   const path = rel.logo(chain, id);
+  if (logo) await assertInsideRegistry(root, path);
   const place = { path, chain, id };
   const current = await readRegistryFile(root, path).catch((error: unknown) => {
     throw refusalFor(error, 'file-unreadable');
@@ -200,6 +202,8 @@ export async function planWrite(root: string, operation: WriteOperation, options
     return code;
   });
   const { chain } = operation;
+  // Plan from the registry as it is, not from what a killed writer left half-done.
+  await recoverPendingWrite(root, options);
   const doc = await loadList(root, chain);
   const path = rel.list(chain);
   const existing = ids(doc);
