@@ -29,14 +29,14 @@ export function readRegistryFile(root: string, relPath: string): Promise<Buffer 
 }
 
 /** "blockchains/cosmos/validators/assets is a symbolic link to /x, outside the registry folder" and what to do. */
-export function linkOutsideMessage(escape: EscapingLink, doing: string): string {
-  return `${escape.link} is a symbolic link to ${escape.target}, outside the registry folder, so ${doing} would land there. Replace the link with the real folder or file (for example: delete the link, then "git checkout -- ${escape.link}").`;
+export function linkOutsideMessage(escape: EscapingLink): string {
+  return `${escape.link} is a symbolic link to ${escape.target}, outside the registry folder; the companion neither reads nor writes through it. Replace the link with the real folder or file (for example: delete the link, then "git checkout -- ${escape.link}").`;
 }
 
 /** Refuses a path of the registry that leads outside it through a symbolic link (before writing to it). */
 export async function assertInsideRegistry(root: string, relPath: string): Promise<void> {
   const escape = await findLinkOutside(root, relPath);
-  if (escape) throw new RegistryError('outside-folder', `Nothing was written: ${linkOutsideMessage(escape, 'writing')}`);
+  if (escape) throw new RegistryError('outside-folder', `Nothing was written: ${linkOutsideMessage(escape)}`);
 }
 
 async function isDirectory(path: string): Promise<boolean> {

@@ -34,13 +34,12 @@ describe('checkRegistry on a copy of the real corpus', () => {
       'website-not-https': 8,
       'website-invalid': 1,
       'commission-not-integer': 5,
-      'field-unknown': 2,
       'id-invalid': 1,
       'text-whitespace': 1,
       'text-emoji-joiner': 1,
       'list-indentation': 1,
     });
-    expect(report.summary).toMatchObject({ errors: 447, warnings: 16, infos: 107 });
+    expect(report.summary).toMatchObject({ errors: 447, warnings: 14, infos: 107 });
     for (const f of report.findings) expect(f.severity).toBe(FINDING_CODES[f.code].severity);
   });
 
@@ -67,7 +66,8 @@ describe('checkRegistry on a copy of the real corpus', () => {
       '9.9',
       '5.9',
     ]);
-    expect(one('field-unknown', 'tezos').map((f) => f.field)).toEqual(['staking.freeSpace', 'staking.openForDelegation']);
+    // The tezos entry with staking.freeSpace and staking.openForDelegation uses real fields of the format.
+    expect(report.findings.filter((f) => f.field?.startsWith('staking.'))).toEqual([]);
     expect(one('list-indentation', 'solana')).toHaveLength(1);
 
     // Chains with no logos in this copy report every validator; cosmos reports only its 3 without one.

@@ -272,13 +272,23 @@ export async function planWrite(root: string, operation: WriteOperation, options
   const otherIds = new Set(existing.filter((_, i) => i !== index));
   const entryFindings = checkEntry(chain, entry, { path, span: after.spans[index]!, existingIds: otherIds });
   const logo = await planLogo(root, chain, id, operation.kind === 'disable' ? undefined : operation.logo);
-  const findings = [...entryFindings, ...logo.findings];
+  const unknownChain =
+    operation.kind === 'add' && !getRegistryChain(chain)
+      ? finding(
+          'chain-unknown',
+          { path: rel.validators(chain), chain, id },
+          `"${chain}" is not one of the registry's chains, so the id cannot be checked. Check the folder name (for example "smartchain", not "bsc"); to add to this folder anyway, override chain-unknown.`,
+        )
+      : undefined;
+  const findings = [...(unknownChain ? [unknownChain] : []), ...entryFindings, ...logo.findings];
 
   let candidates = findings.filter((f) => f.severity === 'error');
   if (previous) {
     const oldLogo = operation.kind === 'disable' || !operation.logo ? logo : await planLogo(root, chain, id, undefined);
     candidates = introduced(candidates, [...checkEntry(chain, previous, { path, existingIds: otherIds }), ...oldLogo.findings]);
   }
+  // A chain we do not know: nothing about its ids can be checked, so adding takes a knowing override.
+  if (unknownChain) candidates.unshift(unknownChain);
   const blocking = candidates.filter((f) => !overrides.includes(f.code));
 
   const files: PlannedFile[] = [];

@@ -405,7 +405,7 @@ describe.runIf(process.platform !== 'win32')('symbolic links out of the registry
       );
       expect(error.code).toBe('outside-folder');
       expect(error.message).toBe(
-        `Nothing was written: blockchains/cosmos/validators/assets is a symbolic link to ${await realpath(elsewhere)}, outside the registry folder, so writing would land there. Replace the link with the real folder or file (for example: delete the link, then "git checkout -- blockchains/cosmos/validators/assets").`,
+        `Nothing was written: blockchains/cosmos/validators/assets is a symbolic link to ${await realpath(elsewhere)}, outside the registry folder; the companion neither reads nor writes through it. Replace the link with the real folder or file (for example: delete the link, then "git checkout -- blockchains/cosmos/validators/assets").`,
       );
       expect(await readdir(elsewhere)).toEqual([]);
     } finally {
