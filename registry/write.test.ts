@@ -414,3 +414,19 @@ describe.runIf(process.platform !== 'win32')('symbolic links out of the registry
     }
   });
 });
+
+describe('a chain folder the registry does not know', () => {
+  it('refuses to add unless chain-unknown is overridden, and says the id was not checked', async () => {
+    await mkdir(join(root, 'blockchains/bsc/validators'), { recursive: true });
+    await writeFile(join(root, 'blockchains/bsc/validators/list.json'), '[]');
+    const op = { kind: 'add', chain: 'bsc', entry: entryFor('0xwhatever') } as const;
+    const plan = await planWrite(root, op, { override: ['logo-missing'] });
+    expect(plan.blocking.map((f) => f.code)).toEqual(['chain-unknown']);
+    expect(plan.findings.map((f) => f.code)).toContain('id-unchecked');
+    await expect(applyWrite(plan, { historyDir })).rejects.toThrow(/override the check by name/);
+    const allowed = await planWrite(root, op, { override: ['logo-missing', 'chain-unknown'] });
+    expect(allowed.blocking).toEqual([]);
+    await applyWrite(allowed, { historyDir });
+    expect(parseList(await readFile(join(root, 'blockchains/bsc/validators/list.json')), { path: 'x' }).entries).toHaveLength(1);
+  });
+});

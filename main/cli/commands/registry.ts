@@ -29,13 +29,16 @@ function numberOption(name: string, value: string | undefined, integer: boolean)
   return n;
 }
 
-/** Prints a refusal (RegistryError) as one clear sentence and returns exit code 1; rethrows anything else. */
+/** Refusals caused by the command line itself (a bad --override code, a missing --logo file, a --chain with no folder): bad usage. */
+const USAGE_REFUSALS: ReadonlySet<string> = new Set(['invalid-option', 'unknown-chain']);
+
+/** Prints a refusal (RegistryError) as one clear sentence and returns exit code 1 (2 for bad usage); rethrows anything else. */
 async function refused(error: unknown, io: CliIo, json: boolean): Promise<number> {
   const { RegistryError } = await loadRegistry();
   if (!(error instanceof RegistryError)) throw error;
   if (json) io.stdout.write(`${JSON.stringify({ ok: false, error: { code: error.code, message: error.message } }, null, 2)}\n`);
   else io.stderr.write(`${error.message}\n`);
-  return 1;
+  return USAGE_REFUSALS.has(error.code) ? 2 : 1;
 }
 
 // ---- check ----
