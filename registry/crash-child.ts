@@ -6,6 +6,11 @@
  *   append <root> <chain> <historyDir> <lockDir> <prefix> <count>
  *       Appends entries <prefix>-0 … <prefix>-<count-1>; when refused because another process wrote
  *       first, plans again from the new file. Prints "refused <n>" and exits.
+ *   cli registry <add|check|…> <arguments…>
+ *       The real `companion registry …` command (main/cli/commands/registry.ts) with these arguments, on
+ *       the process's own stdout and stderr. Loads everything it loads (sharp included; not the other
+ *       commands), prints "idle" on stderr, starts on any input line and exits with the command's exit
+ *       code. Preloading lets a test time its kill against the command's work rather than Node's start-up.
  */
 import { once } from 'node:events';
 import { RegistryError } from './errors';
@@ -55,7 +60,23 @@ async function append(prefix: string, count: number): Promise<void> {
   process.stdout.write(`refused ${refused}\n`);
 }
 
-(mode === 'flip' ? flip(arg1) : append(arg1, Number(arg2))).catch((error: unknown) => {
+async function cli(argv: string[]): Promise<void> {
+  const [{ registryCommands }] = await Promise.all([
+    import('../main/cli/commands/registry'),
+    import('./index'),
+    import('./report-format'),
+    import('sharp'),
+  ]);
+  const command = registryCommands.find((c) => c.path.every((word, i) => argv[i] === word));
+  if (!command) throw new Error(`no command ${argv.slice(0, 2).join(' ')}`);
+  process.stderr.write('idle\n');
+  await once(process.stdin, 'data');
+  process.stdin.destroy();
+  const io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
+  process.exit(await command.run(argv.slice(command.path.length), io));
+}
+
+(mode === 'cli' ? cli(process.argv.slice(3)) : mode === 'flip' ? flip(arg1) : append(arg1, Number(arg2))).catch((error: unknown) => {
   process.stderr.write(`${String((error as Error).stack ?? error)}\n`);
   process.exit(1);
 });

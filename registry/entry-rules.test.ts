@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkEntries, checkEntry } from './entry-rules';
+import { parseList } from './list-reader';
 import { newValoperId } from './test-support';
 
 const valid = async (extra: Record<string, unknown> = {}) => ({
@@ -15,10 +16,71 @@ describe('checkEntry', () => {
   it('accepts a complete valid entry with all optional objects', async () => {
     const entry = await valid({
       payout: { commission: 10, payoutDelay: 0, payoutPeriod: 1 },
-      staking: { minDelegation: 0.5 },
+      staking: { minDelegation: 500, freeSpace: 12000, openForDelegation: true },
       status: { disabled: false, note: 'ok' },
     });
     expect(checkEntry('cosmos', entry)).toEqual([]);
+  });
+
+  it('errs where the registry CI, decoding into typed Go structs, would fail, and names each number as written', async () => {
+    const entry = await valid();
+    const text = `[{"id": "${entry.id}", "name": "Example", "description": "A validator.", "website": "https://example.org",
+      "payout": {"commission": 1e400, "payoutDelay": 9223372036854775808, "payoutPeriod": 1.0},
+      "staking": {"minDelegation": 1.5, "freeSpace": "lots", "openForDelegation": "yes"}}]`;
+    const doc = parseList(Buffer.from(text), { path: 'list.json', chain: 'cosmos' });
+    const findings = checkEntries('cosmos', doc.entries, doc.spans, 'list.json');
+    expect(findings.map((f) => [f.code, f.severity, f.field, f.message])).toEqual([
+      [
+        'commission-invalid',
+        'error',
+        'payout.commission',
+        "payout.commission must be a number from 0 to 100 (the percentage, 10 means 10%), but it is 1e400: 1e400 is too large to be read as a number at all (the largest is about 1.8e308), and the registry's CI rejects it.",
+      ],
+      [
+        'payout-period-invalid',
+        'error',
+        'payout.payoutDelay',
+        "payout.payoutDelay must be a whole number of cycles, 0 or more, but it is 9223372036854775808: 9223372036854775808 is outside the range of a 64-bit whole number (-9223372036854775808 to 9223372036854775807). The registry's CI reads it as a 64-bit whole number and rejects the file.",
+      ],
+      [
+        'payout-period-invalid',
+        'error',
+        'payout.payoutPeriod',
+        "payout.payoutPeriod must be a whole number of cycles, 0 or more, but it is 1.0: 1.0 is not a whole number written as digits (no decimal point, no exponent). The registry's CI reads it as a 64-bit whole number and rejects the file.",
+      ],
+      [
+        'min-delegation-invalid',
+        'error',
+        'staking.minDelegation',
+        "staking.minDelegation must be a whole number, 0 or more (the minimum amount to delegate, in the chain's whole units), but it is 1.5: 1.5 is not a whole number written as digits (no decimal point, no exponent). The registry's CI reads it as a 64-bit whole number and rejects the file.",
+      ],
+      [
+        'staking-invalid',
+        'error',
+        'staking.freeSpace',
+        `staking.freeSpace must be a whole number, but it is the text "lots", not a number. The registry's CI cannot read it and rejects the file.`,
+      ],
+      [
+        'staking-invalid',
+        'error',
+        'staking.openForDelegation',
+        `staking.openForDelegation must be true or false (without quotes), but it is the text "yes", not true or false (without quotes). The registry's CI cannot read it and rejects the file.`,
+      ],
+    ]);
+    // The largest 64-bit value itself is fine, as is a form value without its text.
+    expect(codes({ ...entry, payout: { payoutDelay: 9007199254740991 }, staking: { minDelegation: 10, freeSpace: 0 } })).toEqual([]);
+    expect(codes({ ...entry, payout: { commission: Infinity } })).toEqual(['commission-invalid']);
+  });
+
+  it('reports ids of a chain folder it does not know as unchecked', () => {
+    expect(
+      checkEntry('bsc', { id: 'anything', name: 'N', description: 'D.', website: 'https://example.org' }).map((f) => [f.code, f.message]),
+    ).toEqual([
+      [
+        'id-unchecked',
+        '"anything" was not checked: "bsc" is not one of the registry\'s chains, so its id format is unknown. Check the chain folder\'s name (for example "smartchain", not "bsc").',
+      ],
+    ]);
   });
 
   it('requires the four text fields and names each missing or mistyped one, with its field for forms', () => {
@@ -85,12 +147,19 @@ describe('checkEntry', () => {
     expect(await with_({ staking: { minDelegation: -3 } })).toEqual(['min-delegation-invalid']);
     expect(await with_({ status: { disabled: 'yes', note: 3 } })).toEqual(['status-invalid', 'status-invalid']);
     expect(await with_({ payout: 5 })).toEqual(['field-type']);
-    expect(await with_({ staking: { minDelegation: 1, freeSpace: 2 }, logo: 'x' })).toEqual(['field-unknown', 'field-unknown']);
+    // freeSpace and openForDelegation are fields of the format (typed in the registry's CI), not unknown.
+    expect(await with_({ staking: { minDelegation: 1, freeSpace: 2, openForDelegation: false, maxDelegation: 3 }, logo: 'x' })).toEqual([
+      'field-unknown',
+      'field-unknown',
+    ]);
   });
 
-  it('skips id formats for a chain folder the domain does not know, but still checks everything else', () => {
-    expect(codes({ id: 'anything', name: 'n', description: 'd', website: 'https://e.org' }, 'notachain')).toEqual([]);
-    expect(codes({ id: 'a/b', name: 'n', description: 'd', website: 'https://e.org' }, 'notachain')).toEqual(['id-invalid']);
+  it('reports ids as unchecked in a chain folder the domain does not know, but still checks everything else', () => {
+    expect(codes({ id: 'anything', name: 'n', description: 'd', website: 'https://e.org' }, 'notachain')).toEqual(['id-unchecked']);
+    expect(codes({ id: 'a/b', name: 'n', description: 'd', website: 'https://e.org' }, 'notachain')).toEqual([
+      'id-unchecked',
+      'id-invalid',
+    ]);
   });
 });
 
@@ -103,6 +172,7 @@ describe('checkEntries', () => {
       line: 10 * i + 2,
       fields: { id: { line: 10 * i + 3, column: 15 } },
       duplicateKeys: [],
+      numbers: {},
     }));
     const findings = checkEntries('cosmos', [a, await valid({ id: await newValoperId('cosmosvaloper', 9) }), a], spans);
     expect(findings.map((f) => [f.code, f.line, f.column, f.id])).toEqual([['id-duplicate', 23, 15, a.id]]);

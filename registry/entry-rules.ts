@@ -5,11 +5,14 @@
 import { checkValidatorId, getRegistryChain } from '../domain/index';
 import {
   DESCRIPTION_MAX,
+  ENTRY_FIELD_TYPES,
+  ENTRY_GROUP_FIELDS,
   ENTRY_GROUP_NAMES,
-  ENTRY_GROUPS,
   ENTRY_KEYS,
   ENTRY_TEXT_FIELDS,
   NAME_MAX,
+  registryTypeProblem,
+  type EntryFieldPath,
   type EntryGroup,
 } from '../domain/registry-entry';
 import { finding, type Finding, type FindingPlace } from './findings';
@@ -20,13 +23,13 @@ import type { Position } from './text-position';
 import { checkWebsite } from './website-rule';
 
 const TOP_FIELDS = new Set<string>(ENTRY_KEYS);
-const SUB_FIELDS: Readonly<Record<EntryGroup, readonly string[]>> = ENTRY_GROUPS;
+const SUB_FIELDS: Readonly<Record<EntryGroup, readonly string[]>> = ENTRY_GROUP_FIELDS;
 
 export interface CheckEntryOptions {
   /** Where the entry lives; defaults to the chain's list.json. */
   path?: string;
-  /** Positions of the entry and its fields in list.json, for line/column in findings. */
-  span?: Pick<EntrySpan, 'line' | 'fields'>;
+  /** Positions of the entry and its fields in list.json, for line/column in findings, and numbers as written. */
+  span?: Pick<EntrySpan, 'line' | 'fields'> & Partial<Pick<EntrySpan, 'numbers'>>;
   /** Ids already in the chain (for a new entry: all of them; when editing: all but this one). */
   existingIds?: ReadonlySet<string>;
 }
@@ -108,7 +111,7 @@ export function checkEntry(chain: string, entry: unknown, options: CheckEntryOpt
       out.push(finding('field-type', at(key), `"${key}" must be an object like { … }, but it is ${typeName(value)}.`));
       continue;
     }
-    out.push(...checkOptional(key, value, at));
+    out.push(...checkOptional(key, value, at, options.span?.numbers ?? {}));
     for (const sub of Object.keys(value)) {
       if (!SUB_FIELDS[key].includes(sub))
         out.push(
@@ -157,6 +160,14 @@ function checkId(chain: string, id: string, place: FindingPlace, existingIds: Re
         ),
       );
     }
+  } else {
+    out.push(
+      finding(
+        'id-unchecked',
+        place,
+        `"${id.slice(0, 80)}" was not checked: "${chain}" is not one of the registry's chains, so its id format is unknown. Check the chain folder's name (for example "smartchain", not "bsc").`,
+      ),
+    );
   }
   if (!isSafeFolderName(id) && !out.some((f) => f.code === 'id-invalid')) {
     out.push(
@@ -179,18 +190,27 @@ function checkId(chain: string, id: string, place: FindingPlace, existingIds: Re
   return out;
 }
 
-function checkOptional(key: EntryGroup, value: Obj, at: (field: string) => FindingPlace): Finding[] {
+function checkOptional(
+  key: EntryGroup,
+  value: Obj,
+  at: (field: string) => FindingPlace,
+  numbers: Readonly<Record<string, string>>,
+): Finding[] {
   const out: Finding[] = [];
-  const isCount = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+  /** What the registry's CI would refuse in this field, in words, or null. */
+  const problem = (field: EntryFieldPath) => registryTypeProblem(ENTRY_FIELD_TYPES[field], value[field.split('.')[1]!], numbers[field]);
+  /** The value as written in list.json (1e400 stays 1e400, not "null"). */
+  const shown = (field: EntryFieldPath) => numbers[field] ?? JSON.stringify(value[field.split('.')[1]!]) ?? 'nothing';
   if (key === 'payout') {
     const c = value['commission'];
     if (c !== undefined) {
-      if (typeof c !== 'number' || !Number.isFinite(c) || c < 0 || c > 100) {
+      const why = problem('payout.commission');
+      if (typeof c !== 'number' || why || c < 0 || c > 100) {
         out.push(
           finding(
             'commission-invalid',
             at('payout.commission'),
-            `payout.commission must be a number from 0 to 100 (the percentage, 10 means 10%), but it is ${JSON.stringify(c)}.`,
+            `payout.commission must be a number from 0 to 100 (the percentage, 10 means 10%), but it is ${shown('payout.commission')}${why && typeof c === 'number' ? `: ${why}, and the registry's CI rejects it` : ''}.`,
           ),
         );
       } else if (!Number.isInteger(c)) {
@@ -203,27 +223,42 @@ function checkOptional(key: EntryGroup, value: Obj, at: (field: string) => Findi
         );
       }
     }
-    for (const sub of ['payoutDelay', 'payoutPeriod']) {
+    for (const sub of ['payoutDelay', 'payoutPeriod'] as const) {
       const v = value[sub];
-      if (v !== undefined && !isCount(v))
+      if (v === undefined) continue;
+      const why = problem(`payout.${sub}`);
+      if (v === null || why || (v as number) < 0)
         out.push(
           finding(
             'payout-period-invalid',
             at(`payout.${sub}`),
-            `payout.${sub} must be a whole number of cycles, 0 or more, but it is ${JSON.stringify(v)}.`,
+            `payout.${sub} must be a whole number of cycles, 0 or more, but it is ${shown(`payout.${sub}`)}${why && typeof v === 'number' ? `: ${why}. The registry's CI reads it as a 64-bit whole number and rejects the file` : ''}.`,
           ),
         );
     }
   } else if (key === 'staking') {
     const v = value['minDelegation'];
-    if (v !== undefined && !(typeof v === 'number' && Number.isFinite(v) && v >= 0)) {
-      out.push(
-        finding(
-          'min-delegation-invalid',
-          at('staking.minDelegation'),
-          `staking.minDelegation must be a number, 0 or more (the minimum amount to delegate), but it is ${JSON.stringify(v)}.`,
-        ),
-      );
+    if (v !== undefined) {
+      const why = problem('staking.minDelegation');
+      if (v === null || why || (v as number) < 0)
+        out.push(
+          finding(
+            'min-delegation-invalid',
+            at('staking.minDelegation'),
+            `staking.minDelegation must be a whole number, 0 or more (the minimum amount to delegate, in the chain's whole units), but it is ${shown('staking.minDelegation')}${why && typeof v === 'number' ? `: ${why}. The registry's CI reads it as a 64-bit whole number and rejects the file` : ''}.`,
+          ),
+        );
+    }
+    for (const field of ['staking.freeSpace', 'staking.openForDelegation'] as const) {
+      const why = problem(field);
+      if (why)
+        out.push(
+          finding(
+            'staking-invalid',
+            at(field),
+            `${field} must be ${ENTRY_FIELD_TYPES[field] === 'bool' ? 'true or false (without quotes)' : 'a whole number'}, but ${why}. The registry's CI cannot read it and rejects the file.`,
+          ),
+        );
     }
   } else {
     const d = value['disabled'];
@@ -232,7 +267,7 @@ function checkOptional(key: EntryGroup, value: Obj, at: (field: string) => Findi
         finding(
           'status-invalid',
           at('status.disabled'),
-          `status.disabled must be true or false (without quotes), but it is ${JSON.stringify(d)}.`,
+          `status.disabled must be true or false (without quotes), but it is ${shown('status.disabled')}.`,
         ),
       );
     const n = value['note'];

@@ -16,6 +16,7 @@ export type RegistryErrorCode =
   | 'file-unreadable'
   | 'busy'
   | 'unsafe-id'
+  | 'outside-folder'
   | 'nothing-to-undo'
   | 'undo-conflict'
   | 'logo-unfixable'

@@ -20,13 +20,18 @@ export const FINDING_CODES = {
   'list-indentation': { severity: 'info', summary: 'The file uses indentation other than the usual 4 spaces (writes keep it).' },
   'list-indentation-mixed': { severity: 'warning', summary: 'The file mixes indentation styles.' },
   'list-not-canonical': { severity: 'info', summary: 'The file is laid out differently from the registry formatter (writes keep it).' },
-  'chain-unknown': { severity: 'warning', summary: 'The chain folder is not one of the 52 registry chains.' },
+  'chain-unknown': {
+    severity: 'warning',
+    summary:
+      'The chain folder is not one of the 52 registry chains; its ids cannot be checked, and adding to it needs --override chain-unknown.',
+  },
   // One entry.
   'entry-not-object': { severity: 'error', summary: 'An element of the list is not an object.' },
   'field-missing': { severity: 'error', summary: 'A required field (id, name, description, website) is missing.' },
   'field-type': { severity: 'error', summary: 'A field has the wrong type (for example a number where text is expected).' },
   'field-unknown': { severity: 'warning', summary: 'A key that the registry format does not define.' },
   'id-invalid': { severity: 'error', summary: 'The id is not a valid validator id for this chain (format or checksum).' },
+  'id-unchecked': { severity: 'warning', summary: 'The id was not checked: the chain folder is not one of the registry chains.' },
   'id-not-normalised': { severity: 'warning', summary: 'The id is valid but not written in its normal form.' },
   'id-duplicate': { severity: 'error', summary: 'The same id appears more than once in the chain.' },
   'name-empty': { severity: 'error', summary: 'The name is empty.' },
@@ -43,10 +48,20 @@ export const FINDING_CODES = {
   'website-invalid': { severity: 'error', summary: 'The website is not a valid web address (empty, misspelt scheme, spaces).' },
   'website-no-scheme': { severity: 'error', summary: 'The website has no https:// in front.' },
   'website-not-https': { severity: 'warning', summary: 'The website uses plain http instead of https.' },
-  'commission-invalid': { severity: 'error', summary: 'payout.commission is not a number from 0 to 100.' },
+  'commission-invalid': { severity: 'error', summary: 'payout.commission is not a number from 0 to 100 (or too large to read at all).' },
   'commission-not-integer': { severity: 'warning', summary: 'payout.commission has decimals; the spec says a whole number.' },
-  'payout-period-invalid': { severity: 'error', summary: 'payout.payoutDelay or payout.payoutPeriod is not a whole number of 0 or more.' },
-  'min-delegation-invalid': { severity: 'error', summary: 'staking.minDelegation is not a number of 0 or more.' },
+  'payout-period-invalid': {
+    severity: 'error',
+    summary: 'payout.payoutDelay or payout.payoutPeriod is not a whole number of 0 or more within 64-bit range.',
+  },
+  'min-delegation-invalid': {
+    severity: 'error',
+    summary: 'staking.minDelegation is not a whole number of 0 or more (the registry reads a 64-bit integer).',
+  },
+  'staking-invalid': {
+    severity: 'error',
+    summary: 'staking.freeSpace is not a whole number, or staking.openForDelegation is not true/false (the registry cannot read it).',
+  },
   'status-invalid': { severity: 'error', summary: 'status.disabled is not true/false, or status.note is not text.' },
   // Logos and the assets folder.
   'logo-missing': { severity: 'error', summary: 'The validator has no assets/<id>/logo.png.' },

@@ -4,6 +4,8 @@
  *   <config dir>/registry-history/<hash of the clone's real path>/<operation id>/
  *       record.json    what was written, with hashes before and after
  *       <n>.before     the previous bytes of file n (absent when the file did not exist)
+ *   <config dir>/registry-history/<hash>/journal.json
+ *       only while a write is under way (write-journal.ts): what to roll back if it never finishes
  * The newest KEEP_OPERATIONS operations are kept.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -48,40 +50,40 @@ export async function defaultHistoryDir(root: string, ctx: PathContext = current
   return join(configDir(ctx), 'registry-history', createHash('sha256').update(real).digest('hex').slice(0, 16));
 }
 
-function newOperationId(): string {
-  // Sortable by time; the random tail keeps ids unique within one millisecond.
+/** A new operation id: sortable by time; the random tail keeps ids unique within one millisecond. */
+export function newOperationId(): string {
   return `${new Date().toISOString().replace(/[-:.]/g, '').replace('T', '-')}-${randomBytes(3).toString('hex')}`;
 }
 
-/** Saves the previous versions and the record. Called before any file is replaced. */
-export async function recordOperation(
-  historyDir: string,
-  root: string,
-  record: Omit<HistoryRecord, 'id' | 'time'>,
-  before: readonly (Buffer | null)[],
-): Promise<HistoryRecord> {
-  const full: HistoryRecord = { ...record, id: newOperationId(), time: new Date().toISOString() };
-  const dir = join(historyDir, full.id);
+/** The folder of one operation's saved versions and record. */
+export function operationDir(historyDir: string, id: string): string {
+  return join(historyDir, id);
+}
+
+/**
+ * Saves the previous versions of an operation's files (`<n>.before`; none when the file did not exist).
+ * Written after the journal (write-journal.ts) and before any registry file is touched.
+ */
+export async function saveBefores(historyDir: string, root: string, id: string, before: readonly (Buffer | null)[]): Promise<void> {
+  const dir = operationDir(historyDir, id);
   await mkdir(dir, { recursive: true });
   await writeFile(join(historyDir, 'registry-root.txt'), `${root}\n`);
   for (const [i, bytes] of before.entries()) if (bytes) await writeFileAtomic(join(dir, `${i}.before`), bytes);
-  // The record goes last: a record on disk means its saved versions are complete.
-  await writeFileAtomic(join(dir, 'record.json'), Buffer.from(`${JSON.stringify(full, null, 2)}\n`));
-  return full;
 }
 
-export async function updateRecord(historyDir: string, record: HistoryRecord): Promise<void> {
+/** Writes (or rewrites) an operation's record. A record on disk means its saved versions are complete. */
+export async function writeRecord(historyDir: string, record: HistoryRecord): Promise<void> {
   await writeFileAtomic(join(historyDir, record.id, 'record.json'), Buffer.from(`${JSON.stringify(record, null, 2)}\n`));
 }
 
 /** The saved previous bytes of file `index` of an operation (null: the file did not exist). */
-export async function readBefore(historyDir: string, record: HistoryRecord, index: number): Promise<Buffer | null> {
+export async function readBefore(historyDir: string, record: Pick<HistoryRecord, 'id' | 'files'>, index: number): Promise<Buffer | null> {
   if (record.files[index]?.beforeHash === null) return null;
   return readFile(join(historyDir, record.id, `${index}.before`));
 }
 
-/** All operations, newest first. Unreadable records (a crash while saving) are skipped. */
-export async function listHistory(historyDir: string): Promise<HistoryRecord[]> {
+/** All operations, newest first, but `pending` (the one a journal says is unfinished). Unreadable records are skipped. */
+export async function listHistory(historyDir: string, pending?: string): Promise<HistoryRecord[]> {
   let names: string[];
   try {
     names = await readdir(historyDir);
@@ -97,10 +99,10 @@ export async function listHistory(historyDir: string): Promise<HistoryRecord[]> 
       }
     }),
   );
-  return records.filter((r): r is HistoryRecord => r !== null).sort((a, b) => (a.id < b.id ? 1 : -1));
+  return records.filter((r): r is HistoryRecord => r !== null && r.id !== pending).sort((a, b) => (a.id < b.id ? 1 : -1));
 }
 
-const OPERATION_FOLDER = /^\d{8}-\d{9}Z-[0-9a-f]{6}$/;
+export const OPERATION_FOLDER = /^\d{8}-\d{9}Z-[0-9a-f]{6}$/;
 
 /** Keeps the newest `keep` operations (ids sort by time, so no record needs reading). Runs under the write lock. */
 export async function pruneHistory(historyDir: string, keep = KEEP_OPERATIONS): Promise<void> {

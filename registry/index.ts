@@ -26,6 +26,7 @@ export { formatList, type ListStyle } from './list-format';
 export { isRegistryRoot, listChainFolders, rel as registryPaths } from './layout';
 export { planWrite, type LogoInput, type PlanOptions, type PlannedFile, type WriteOperation, type WritePlan } from './write-plan';
 export { applyWrite, registryHistory, undo, type AppliedWrite, type UndoOptions, type UndoResult, type WriteOptions } from './write-apply';
+export { recoverPendingWrite, rolledBackMessage, type RolledBack } from './write-journal';
 export { defaultHistoryDir, KEEP_OPERATIONS, type HistoryRecord } from './history';
 export { fixLogo, type CropBox, type FixLogoOptions, type LogoEncoding, type LogoFixResult } from './logo-fixer';
 export { circlePreviews, PREVIEW_BACKGROUNDS, toDataUrl, type LogoPreviews } from './logo-preview';

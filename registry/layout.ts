@@ -2,6 +2,8 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { readBoundedFileIfExists } from '../platform/files/bounded-read';
+import { findLinkOutside, type EscapingLink } from '../platform/files/contained-path';
+import { RegistryError } from './errors';
 
 export const LOGO_FILE_NAME = 'logo.png';
 
@@ -24,6 +26,17 @@ export function absolute(root: string, relPath: string): string {
  */
 export function readRegistryFile(root: string, relPath: string): Promise<Buffer | null> {
   return readBoundedFileIfExists(absolute(root, relPath), { limit: relPath.endsWith('/list.json') ? 'list' : 'image', root });
+}
+
+/** "blockchains/cosmos/validators/assets is a symbolic link to /x, outside the registry folder" and what to do. */
+export function linkOutsideMessage(escape: EscapingLink): string {
+  return `${escape.link} is a symbolic link to ${escape.target}, outside the registry folder; the companion neither reads nor writes through it. Replace the link with the real folder or file (for example: delete the link, then "git checkout -- ${escape.link}").`;
+}
+
+/** Refuses a path of the registry that leads outside it through a symbolic link (before writing to it). */
+export async function assertInsideRegistry(root: string, relPath: string): Promise<void> {
+  const escape = await findLinkOutside(root, relPath);
+  if (escape) throw new RegistryError('outside-folder', `Nothing was written: ${linkOutsideMessage(escape)}`);
 }
 
 async function isDirectory(path: string): Promise<boolean> {

@@ -19,6 +19,8 @@ export interface EntrySpan {
   readonly fields: Readonly<Record<string, Position>>;
   /** Keys that appear more than once in this entry (its parsed value keeps only the last one). */
   readonly duplicateKeys: readonly string[];
+  /** Each number field's text as written (`payout.commission` → "1e400"): JSON.parse turns that into Infinity. */
+  readonly numbers: Readonly<Record<string, string>>;
 }
 
 export interface ListDocument {
@@ -95,17 +97,24 @@ function detectStyle(text: string, root: Node | undefined, bom: boolean): { styl
   return { style, mixed };
 }
 
-function collectFields(node: Node, prefix: string, positionOf: PositionOf, out: Record<string, Position>, dupes: string[]): void {
+interface FieldsOut {
+  positions: Record<string, Position>;
+  numbers: Record<string, string>;
+  dupes: string[];
+}
+
+function collectFields(node: Node, prefix: string, text: string, positionOf: PositionOf, out: FieldsOut): void {
   const seen = new Set<string>();
   for (const prop of node.children ?? []) {
     const [keyNode, valueNode] = prop.children ?? [];
     if (!keyNode || typeof keyNode.value !== 'string') continue;
     const key = prefix + keyNode.value;
-    if (seen.has(keyNode.value)) dupes.push(key);
+    if (seen.has(keyNode.value)) out.dupes.push(key);
     seen.add(keyNode.value);
     if (valueNode) {
-      out[key] = positionOf(valueNode.offset);
-      if (valueNode.type === 'object' && prefix === '') collectFields(valueNode, `${key}.`, positionOf, out, dupes);
+      out.positions[key] = positionOf(valueNode.offset);
+      if (valueNode.type === 'number') out.numbers[key] = text.slice(valueNode.offset, valueNode.offset + valueNode.length);
+      if (valueNode.type === 'object' && prefix === '') collectFields(valueNode, `${key}.`, text, positionOf, out);
     }
   }
 }
@@ -230,10 +239,16 @@ export function parseList(bytes: Buffer, place: FindingPlace): ListDocument {
 
   findings.push(...duplicateKeyFindings(root, positionOf, place, idOfNode));
   const spans: EntrySpan[] = (root.children ?? []).map((node) => {
-    const fields: Record<string, Position> = {};
-    const duplicateKeys: string[] = [];
-    if (node.type === 'object') collectFields(node, '', positionOf, fields, duplicateKeys);
-    return { start: node.offset, end: node.offset + node.length, line: positionOf(node.offset).line, fields, duplicateKeys };
+    const out: FieldsOut = { positions: {}, numbers: {}, dupes: [] };
+    if (node.type === 'object') collectFields(node, '', text, positionOf, out);
+    return {
+      start: node.offset,
+      end: node.offset + node.length,
+      line: positionOf(node.offset).line,
+      fields: out.positions,
+      duplicateKeys: out.dupes,
+      numbers: out.numbers,
+    };
   });
 
   const { style, mixed } = detectStyle(text, root, bom);

@@ -10,10 +10,22 @@ import { absolute, isSafeFolderName, LOGO_FILE_NAME, rel } from './layout';
 
 export interface AssetsListing {
   readonly chain: string;
-  /** Folder name → the names of the entries in it (files and folders). */
-  readonly folders: ReadonlyMap<string, readonly { name: string; isFile: boolean }[]>;
+  /** Folder name → the names of the entries in it (files and folders), and what each is. */
+  readonly folders: ReadonlyMap<string, readonly { name: string; isFile: boolean; kind: string }[]>;
   /** Files directly inside assets/. */
   readonly strayFiles: readonly string[];
+  /** Symbolic links directly inside assets/ (where an <id> folder should be), and where they point. */
+  readonly links: readonly string[];
+}
+
+/** What a folder entry is, in words, for anything but a regular file or a folder. */
+function kindOf(d: Dirent): string {
+  if (d.isFile()) return 'a file';
+  if (d.isDirectory()) return 'a folder';
+  if (d.isSymbolicLink()) return 'a symbolic link';
+  if (d.isFIFO()) return 'a named pipe (FIFO)';
+  if (d.isSocket()) return 'a socket';
+  return 'a device';
 }
 
 export interface LogoFile {
@@ -36,11 +48,12 @@ async function entriesOf(dir: string): Promise<Dirent[]> {
 
 export async function listAssets(root: string, chain: string): Promise<AssetsListing> {
   const top = await entriesOf(absolute(root, rel.assets(chain)));
-  const strayFiles = top.filter((d) => !d.isDirectory()).map((d) => d.name);
+  const strayFiles = top.filter((d) => !d.isDirectory() && !d.isSymbolicLink()).map((d) => d.name);
+  const links = top.filter((d) => d.isSymbolicLink()).map((d) => d.name);
   const dirs = top.filter((d) => d.isDirectory()).map((d) => d.name);
   const contents = await Promise.all(dirs.map((name) => entriesOf(absolute(root, rel.logoFolder(chain, name)))));
-  const folders = new Map(dirs.map((name, i) => [name, contents[i]!.map((d) => ({ name: d.name, isFile: d.isFile() }))]));
-  return { chain, folders, strayFiles };
+  const folders = new Map(dirs.map((name, i) => [name, contents[i]!.map((d) => ({ name: d.name, isFile: d.isFile(), kind: kindOf(d) }))]));
+  return { chain, folders, strayFiles, links };
 }
 
 /** Every `logo.png` present, orphans included (their content is still worth checking). */
@@ -72,6 +85,17 @@ export function checkLogoFolders(listing: AssetsListing, ids: readonly string[])
       ),
     );
   }
+  for (const name of listing.links) {
+    // Reported instead of "missing": the folder is there, as a link the companion neither reads nor writes through.
+    covered.add(name);
+    findings.push(
+      finding(
+        'logo-unreadable',
+        { path: `${assets}/${name}`, chain, id: name },
+        `The logo folder "${name}" is a symbolic link, not a real folder. The registry needs the folder itself (links are not followed here, and would not survive the pull request): replace the link with a folder holding logo.png.`,
+      ),
+    );
+  }
   for (const [name, files] of listing.folders) {
     const folder = `${assets}/${name}`;
     if (!idSet.has(name)) {
@@ -91,6 +115,15 @@ export function checkLogoFolders(listing: AssetsListing, ids: readonly string[])
       const path = `${folder}/${file.name}`;
       if (file.name === LOGO_FILE_NAME && file.isFile) {
         covered.add(name);
+      } else if (file.name === LOGO_FILE_NAME) {
+        covered.add(name);
+        findings.push(
+          finding(
+            'logo-unreadable',
+            { path, chain, id: name },
+            `${path} is ${file.kind}, not a regular file, so it cannot be checked or submitted. Replace it with the PNG file itself.`,
+          ),
+        );
       } else if (MISNAMED.test(file.name)) {
         covered.add(name);
         findings.push(

@@ -5,14 +5,16 @@
  */
 import { getRegistryChain } from '../domain/index';
 import { FileReadError } from '../platform/files/bounded-read';
+import { findLinkOutside, type EscapingLink } from '../platform/files/contained-path';
 import { mapLimit } from './concurrency';
 import { checkEntries } from './entry-rules';
 import { RegistryError } from './errors';
 import { countFindings, finding, sortFindings, type Finding, type FindingCounts } from './findings';
-import { absolute, listChainFolders, notARegistryMessage, rel } from './layout';
+import { absolute, linkOutsideMessage, listChainFolders, notARegistryMessage, rel } from './layout';
 import { checkLogoFolders, listAssets, logoFiles, type AssetsListing, type LogoFile } from './logo-folder-rules';
 import { checkLogo } from './logo-rules';
 import { readList, type ListDocument } from './list-reader';
+import { recoverPendingWrite, type RolledBack } from './write-journal';
 
 export interface ScanProgress {
   /** 'discover' once at the start (total not known yet), 'check' per finished item, 'done' at the end. */
@@ -34,6 +36,9 @@ export interface CheckRegistryOptions {
   /** Logos checked at once; default 4, the size of Node's thread pool that sharp decodes on (reading overlaps decoding). */
   concurrency?: number;
   signal?: AbortSignal;
+  /** Where this registry's write history lives (default: the per-user config folder), and its lock. */
+  historyDir?: string;
+  lockDir?: string;
 }
 
 export interface RegistrySummary extends FindingCounts {
@@ -49,17 +54,32 @@ export interface RegistryReport {
   readonly summary: RegistrySummary;
   /** Wall-clock milliseconds per phase, for the benchmark and the UI's status line. */
   readonly timings: { discoverMs: number; listsMs: number; logosMs: number; totalMs: number };
+  /** A write that a crash had cut short, rolled back before checking. */
+  readonly rolledBack?: RolledBack;
 }
 
 interface ChainWork {
   chain: string;
   assets: AssetsListing;
   logos: LogoFile[];
+  /** A symbolic link out of the registry on the way to the validators folder, or to its assets folder. */
+  escape?: { at: 'validators' | 'assets'; link: EscapingLink };
 }
 
-async function checkList(root: string, chain: string, assets: AssetsListing): Promise<{ findings: Finding[]; entries: number }> {
+const NO_ASSETS = (chain: string): AssetsListing => ({ chain, folders: new Map(), strayFiles: [], links: [] });
+
+async function checkList(root: string, work: ChainWork): Promise<{ findings: Finding[]; entries: number }> {
+  const { chain, assets, escape } = work;
   const path = rel.list(chain);
   const findings: Finding[] = [];
+  if (escape?.at === 'validators') {
+    findings.push(finding('list-unreadable', { path, chain }, `${path} was not read: ${linkOutsideMessage(escape.link)}`));
+    return { findings, entries: 0 };
+  }
+  if (escape)
+    findings.push(
+      finding('logo-unreadable', { path: escape.link.link, chain }, `The logos were not checked: ${linkOutsideMessage(escape.link)}`),
+    );
   if (!getRegistryChain(chain)) {
     findings.push(
       finding(
@@ -95,7 +115,7 @@ async function checkList(root: string, chain: string, assets: AssetsListing): Pr
   const ids = doc.entries.flatMap((e) =>
     typeof e === 'object' && e !== null && typeof (e as { id?: unknown }).id === 'string' ? [(e as { id: string }).id] : [],
   );
-  findings.push(...checkLogoFolders(assets, ids));
+  if (!escape) findings.push(...checkLogoFolders(assets, ids));
   return { findings, entries: doc.entries.length };
 }
 
@@ -106,6 +126,11 @@ export async function checkRegistry(root: string, options: CheckRegistryOptions 
 
   const present = await listChainFolders(root);
   if (present.length === 0) throw new RegistryError('not-a-registry', notARegistryMessage(root));
+  // Check the registry as it is, not what a killed writer left half-done.
+  const rolledBack = await recoverPendingWrite(root, {
+    ...(options.historyDir !== undefined ? { historyDir: options.historyDir } : {}),
+    ...(options.lockDir !== undefined ? { lockDir: options.lockDir } : {}),
+  });
   const chains = options.chains ? [...new Set(options.chains)] : present;
   const absent = chains.filter((c) => !present.includes(c));
   if (absent.length > 0) {
@@ -116,7 +141,12 @@ export async function checkRegistry(root: string, options: CheckRegistryOptions 
   }
 
   const work: ChainWork[] = await Promise.all(
-    chains.map(async (chain) => {
+    chains.map(async (chain): Promise<ChainWork> => {
+      // Nothing is listed or read through a link that leaves the registry.
+      const toValidators = await findLinkOutside(root, rel.validators(chain));
+      if (toValidators) return { chain, assets: NO_ASSETS(chain), logos: [], escape: { at: 'validators', link: toValidators } };
+      const toAssets = await findLinkOutside(root, rel.assets(chain));
+      if (toAssets) return { chain, assets: NO_ASSETS(chain), logos: [], escape: { at: 'assets', link: toAssets } };
       const assets = await listAssets(root, chain);
       return { chain, assets, logos: options.logos === false ? [] : logoFiles(assets) };
     }),
@@ -130,7 +160,7 @@ export async function checkRegistry(root: string, options: CheckRegistryOptions 
     work,
     16,
     async (w) => {
-      const result = await checkList(root, w.chain, w.assets);
+      const result = await checkList(root, w);
       tick(rel.list(w.chain), w.chain);
       return result;
     },
@@ -169,5 +199,6 @@ export async function checkRegistry(root: string, options: CheckRegistryOptions 
       logosMs: finished - listed,
       totalMs: finished - started,
     },
+    ...(rolledBack ? { rolledBack } : {}),
   };
 }

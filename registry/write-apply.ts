@@ -1,7 +1,9 @@
 /**
- * Writes a plan, and undoes writes. Under the registry lock: check every file still has the bytes the
- * plan was made from (else refuse: someone else wrote in between), save the previous versions to the
- * history, then replace each file atomically. Undo restores the saved versions the same way.
+ * Writes a plan, and undoes writes. Under the registry lock: roll back whatever a killed writer left
+ * unfinished, check every file still has the bytes the plan was made from (else refuse: someone else
+ * wrote in between), journal the operation, save the previous versions to the history, then replace each
+ * file atomically. Undo restores the saved versions the same way. The journal (write-journal.ts) makes
+ * each operation all or nothing across a crash.
  */
 import { rmdir, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -10,15 +12,17 @@ import { RegistryError, refusalFor } from './errors';
 import {
   defaultHistoryDir,
   listHistory,
+  newOperationId,
   pruneHistory,
   readBefore,
-  recordOperation,
-  updateRecord,
+  saveBefores,
+  writeRecord,
   type HistoryFile,
   type HistoryRecord,
 } from './history';
-import { absolute, readRegistryFile } from './layout';
+import { absolute, assertInsideRegistry, readRegistryFile } from './layout';
 import { sha256 } from './list-reader';
+import { beginJournal, endJournal, readJournal, recoverLocked, recoverPendingWrite, type RolledBack } from './write-journal';
 import type { WritePlan } from './write-plan';
 import { withRegistryLock, type LockOptions } from './write-lock';
 
@@ -32,6 +36,8 @@ export interface AppliedWrite {
   /** Relative paths written, in order. */
   readonly written: readonly string[];
   readonly historyDir: string;
+  /** An earlier write that had been cut short (a crash) and was rolled back first. */
+  readonly rolledBack?: RolledBack;
 }
 
 /** Folders that must be created for `relPath`, outermost first (relative paths). */
@@ -67,7 +73,9 @@ export async function applyWrite(plan: WritePlan, options: WriteOptions = {}): P
   return withRegistryLock(
     root,
     async () => {
+      const rolledBack = await recoverLocked(root, historyDir);
       for (const file of plan.files) {
+        await assertInsideRegistry(root, file.path);
         const now = await readRegistryFile(root, file.path).catch((error: unknown) => {
           throw refusalFor(error, 'changed-on-disk');
         });
@@ -81,17 +89,29 @@ export async function applyWrite(plan: WritePlan, options: WriteOptions = {}): P
           afterHash: sha256(file.after),
           createdDirs: await missingDirs(root, file.path),
         });
-      const record = await recordOperation(
+      const record: HistoryRecord = {
+        id: newOperationId(),
+        time: new Date().toISOString(),
+        kind: plan.operation.kind,
+        chain: plan.chain,
+        validatorId: plan.id,
+        summary: plan.summary,
+        files,
+      };
+      await beginJournal(historyDir, { operationId: record.id, summary: record.summary, files, previousRecords: [] });
+      await saveBefores(
         historyDir,
         root,
-        { kind: plan.operation.kind, chain: plan.chain, validatorId: plan.id, summary: plan.summary, files },
+        record.id,
         plan.files.map((f) => f.before),
       );
+      await writeRecord(historyDir, record);
       for (const file of plan.files) {
         await writeFileAtomic(absolute(root, file.path), file.after, { createDir: true });
       }
+      await endJournal(historyDir);
       await pruneHistory(historyDir);
-      return { operationId: record.id, written: plan.files.map((f) => f.path), historyDir };
+      return { operationId: record.id, written: plan.files.map((f) => f.path), historyDir, ...(rolledBack ? { rolledBack } : {}) };
     },
     options,
   );
@@ -114,6 +134,7 @@ export async function undo(root: string, options: UndoOptions = {}): Promise<Und
   return withRegistryLock(
     root,
     async () => {
+      await recoverLocked(root, historyDir);
       const records = await listHistory(historyDir);
       const target = options.operationId
         ? records.find((r) => r.id === options.operationId)
@@ -150,24 +171,41 @@ export async function undo(root: string, options: UndoOptions = {}): Promise<Und
       const restoring = target.files
         .map((file, i) => ({ file, i, current: now[i]! }))
         .filter(({ file, current }) => (current ? sha256(current) : null) !== file.beforeHash);
-      const record = await recordOperation(
+      const files: HistoryFile[] = [];
+      for (const { file, current } of restoring) {
+        await assertInsideRegistry(root, file.path);
+        files.push({
+          path: file.path,
+          beforeHash: current ? sha256(current) : null,
+          afterHash: file.beforeHash,
+          createdDirs: current ? [] : await missingDirs(root, file.path),
+        });
+      }
+      const record: HistoryRecord = {
+        id: newOperationId(),
+        time: new Date().toISOString(),
+        kind: 'undo',
+        chain: target.chain,
+        validatorId: target.validatorId,
+        summary: `Undo: ${target.summary}`,
+        undoes: target.id,
+        files,
+      };
+      // Undoing an undo redoes the original operation, which is then live again.
+      const redone = target.undoes ? records.find((r) => r.id === target.undoes) : undefined;
+      await beginJournal(historyDir, {
+        operationId: record.id,
+        summary: record.summary,
+        files,
+        previousRecords: redone ? [target, redone] : [target],
+      });
+      await saveBefores(
         historyDir,
         root,
-        {
-          kind: 'undo',
-          chain: target.chain,
-          validatorId: target.validatorId,
-          summary: `Undo: ${target.summary}`,
-          undoes: target.id,
-          files: restoring.map(({ file, current }) => ({
-            path: file.path,
-            beforeHash: current ? sha256(current) : null,
-            afterHash: file.beforeHash,
-            createdDirs: [],
-          })),
-        },
+        record.id,
         restoring.map(({ current }) => current),
       );
+      await writeRecord(historyDir, record);
       // Restore in reverse order of writing (list.json before its logo).
       for (const { file, i } of [...restoring].reverse()) {
         const path = absolute(root, file.path);
@@ -182,20 +220,25 @@ export async function undo(root: string, options: UndoOptions = {}): Promise<Und
           for (const dir of [...file.createdDirs].reverse()) await rmdir(absolute(root, dir)).catch(() => undefined);
         }
       }
-      await updateRecord(historyDir, { ...target, undoneBy: record.id });
-      // Undoing an undo redoes the original operation, which is then live again.
-      const redone = target.undoes ? records.find((r) => r.id === target.undoes) : undefined;
+      await writeRecord(historyDir, { ...target, undoneBy: record.id });
       if (redone) {
         const { undoneBy: _undoneBy, ...live } = redone;
-        await updateRecord(historyDir, live);
+        await writeRecord(historyDir, live);
       }
+      await endJournal(historyDir);
       return { undone: target, operationId: record.id, restored: restoring.map(({ file }) => file.path) };
     },
     options,
   );
 }
 
-/** Operations recorded for a registry, newest first (for an "Undo" menu or `companion registry undo --list`). */
-export async function registryHistory(root: string, options: Pick<WriteOptions, 'historyDir'> = {}): Promise<HistoryRecord[]> {
-  return listHistory(options.historyDir ?? (await defaultHistoryDir(root)));
+/**
+ * Operations recorded for a registry, newest first (for an "Undo" menu or `companion registry undo --list`).
+ * An operation cut short by a crash is rolled back first; one still being written by another process is
+ * not listed until it completes.
+ */
+export async function registryHistory(root: string, options: WriteOptions = {}): Promise<HistoryRecord[]> {
+  const historyDir = options.historyDir ?? (await defaultHistoryDir(root));
+  await recoverPendingWrite(root, { ...options, historyDir });
+  return listHistory(historyDir, (await readJournal(historyDir))?.operationId);
 }

@@ -12,13 +12,14 @@ import { EDITABLE_TEXT_FIELDS, ENTRY_GROUP_NAMES, type EntryChanges, type EntryI
 import { checkEntry } from './entry-rules';
 import { RegistryError, refusalFor } from './errors';
 import { finding, isFindingCode, type Finding, type FindingCode } from './findings';
-import { isSafeFolderName, listChainFolders, notARegistryMessage, readRegistryFile, rel } from './layout';
+import { assertInsideRegistry, isSafeFolderName, listChainFolders, notARegistryMessage, readRegistryFile, rel } from './layout';
 import { appendEntry, replaceEntry } from './list-edit';
 import { encodeList, formatValue, orderEntry } from './list-format';
 import { parseList, sha256, type ListDocument } from './list-reader';
 import { fixLogo, type FixLogoOptions, type LogoFixResult } from './logo-fixer';
 import { checkLogo } from './logo-rules';
 import { unifiedDiff } from './text-diff';
+import { recoverPendingWrite, type RecoverOptions } from './write-journal';
 
 /** A logo to write with the entry: bytes or a file path, optionally run through the fixer first. */
 export interface LogoInput {
@@ -62,7 +63,7 @@ export interface WritePlan {
   readonly summary: string;
 }
 
-export interface PlanOptions {
+export interface PlanOptions extends RecoverOptions {
   /** Error codes the caller accepts knowingly (e.g. 'logo-missing' to add the logo later). */
   override?: readonly string[];
 }
@@ -154,6 +155,7 @@ interface LogoPlan {
 
 async function planLogo(root: string, chain: string, id: string, logo: LogoInput | undefined): Promise<LogoPlan> {
   const path = rel.logo(chain, id);
+  if (logo) await assertInsideRegistry(root, path);
   const place = { path, chain, id };
   const current = await readRegistryFile(root, path).catch((error: unknown) => {
     throw refusalFor(error, 'file-unreadable');
@@ -200,6 +202,8 @@ export async function planWrite(root: string, operation: WriteOperation, options
     return code;
   });
   const { chain } = operation;
+  // Plan from the registry as it is, not from what a killed writer left half-done.
+  await recoverPendingWrite(root, options);
   const doc = await loadList(root, chain);
   const path = rel.list(chain);
   const existing = ids(doc);
@@ -268,13 +272,23 @@ export async function planWrite(root: string, operation: WriteOperation, options
   const otherIds = new Set(existing.filter((_, i) => i !== index));
   const entryFindings = checkEntry(chain, entry, { path, span: after.spans[index]!, existingIds: otherIds });
   const logo = await planLogo(root, chain, id, operation.kind === 'disable' ? undefined : operation.logo);
-  const findings = [...entryFindings, ...logo.findings];
+  const unknownChain =
+    operation.kind === 'add' && !getRegistryChain(chain)
+      ? finding(
+          'chain-unknown',
+          { path: rel.validators(chain), chain, id },
+          `"${chain}" is not one of the registry's chains, so the id cannot be checked. Check the folder name (for example "smartchain", not "bsc"); to add to this folder anyway, override chain-unknown.`,
+        )
+      : undefined;
+  const findings = [...(unknownChain ? [unknownChain] : []), ...entryFindings, ...logo.findings];
 
   let candidates = findings.filter((f) => f.severity === 'error');
   if (previous) {
     const oldLogo = operation.kind === 'disable' || !operation.logo ? logo : await planLogo(root, chain, id, undefined);
     candidates = introduced(candidates, [...checkEntry(chain, previous, { path, existingIds: otherIds }), ...oldLogo.findings]);
   }
+  // A chain we do not know: nothing about its ids can be checked, so adding takes a knowing override.
+  if (unknownChain) candidates.unshift(unknownChain);
   const blocking = candidates.filter((f) => !overrides.includes(f.code));
 
   const files: PlannedFile[] = [];

@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { defaultHistoryDir } from './history';
-import { parseList } from './list-reader';
+import { defaultHistoryDir, newOperationId, saveBefores, writeRecord } from './history';
+import { parseList, sha256 } from './list-reader';
+import { checkRegistry } from './scanner';
+import { beginJournal, rolledBackMessage } from './write-journal';
 import { applyWrite, registryHistory, undo } from './write-apply';
 import type { EntryInput } from '../domain/registry-entry';
 import { planWrite } from './write-plan';
@@ -304,5 +306,127 @@ describe('undo', () => {
     } finally {
       await removeDir(home);
     }
+  });
+});
+
+describe('a write cut short', () => {
+  /** Does what applyWrite does up to the crash: journal, saved versions, record, then only the first `written` files. */
+  async function crashAfter(plan: Awaited<ReturnType<typeof planWrite>>, written: number): Promise<string> {
+    const id = newOperationId();
+    const files = plan.files.map((f) => ({
+      path: f.path,
+      beforeHash: f.beforeHash,
+      afterHash: sha256(f.after),
+      createdDirs: f.before ? [] : [`blockchains/cosmos/validators/assets/${plan.id}`],
+    }));
+    await beginJournal(historyDir, { operationId: id, summary: plan.summary, files, previousRecords: [] });
+    await saveBefores(
+      historyDir,
+      root,
+      id,
+      plan.files.map((f) => f.before),
+    );
+    await writeRecord(historyDir, {
+      id,
+      time: new Date().toISOString(),
+      kind: 'add',
+      chain: 'cosmos',
+      validatorId: plan.id,
+      summary: plan.summary,
+      files,
+    });
+    for (const f of plan.files.slice(0, written))
+      await writeFile(join(root, f.path), f.after).catch(async () => {
+        await mkdir(dirname(join(root, f.path)), { recursive: true });
+        await writeFile(join(root, f.path), f.after);
+      });
+    return id;
+  }
+
+  it('is rolled back by the next check: no logo folder without its list change, no record of it', async () => {
+    const original = await readFile(listPath());
+    const id = await newValoperId();
+    const plan = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(id), logo: { source: await solidPng() } });
+    await crashAfter(plan, 1); // the logo is written, list.json is not
+    expect(existsSync(join(root, 'blockchains/cosmos/validators/assets', id))).toBe(true);
+    // Until it is rolled back, a reader never lists the unfinished operation.
+    const report = await checkRegistry(root, { chains: ['cosmos'], logos: false, historyDir });
+    expect(report.rolledBack).toMatchObject({ summary: plan.summary, restored: [plan.files[0]!.path], leftAsIs: [] });
+    expect(rolledBackMessage(report.rolledBack!)).toMatch(/^An unfinished write was rolled back \("Add Example Validator/);
+    expect(await readFile(listPath())).toEqual(original);
+    expect(existsSync(join(root, 'blockchains/cosmos/validators/assets', id))).toBe(false);
+    expect(git(root, 'status', '--porcelain', '--untracked-files=all')).toBe('');
+    expect(await registryHistory(root, { historyDir })).toEqual([]);
+    expect((await readdir(historyDir)).sort()).toEqual(['registry-root.txt']);
+  });
+
+  it('is rolled back before the next plan even when every file was written; a file changed since is left alone', async () => {
+    const original = await readFile(listPath());
+    const first = await planWrite(root, {
+      kind: 'add',
+      chain: 'cosmos',
+      entry: entryFor(await newValoperId()),
+      logo: { source: await solidPng() },
+    });
+    await crashAfter(first, 2);
+    // The next write plans from the registry as it was, and only its own operation is recorded.
+    const id = await newValoperId('cosmosvaloper', 2);
+    const next = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(id) }, { override: ['logo-missing'], historyDir });
+    expect(next.files[0]!.before).toEqual(original);
+    expect(existsSync(join(root, 'blockchains/cosmos/validators/assets', first.id))).toBe(false);
+    const applied = await applyWrite(next, { historyDir });
+    expect(applied.rolledBack).toBeUndefined();
+    expect((await registryHistory(root, { historyDir })).map((r) => r.id)).toEqual([applied.operationId]);
+
+    const third = await planWrite(root, {
+      kind: 'add',
+      chain: 'cosmos',
+      entry: entryFor(await newValoperId('cosmosvaloper', 3)),
+      logo: { source: await solidPng() },
+    });
+    await crashAfter(third, 2);
+    await writeFile(listPath(), 'edited by hand after the crash');
+    const history = await registryHistory(root, { historyDir });
+    expect(history.map((r) => r.id)).toEqual([applied.operationId]);
+    expect(await readFile(listPath(), 'utf8')).toBe('edited by hand after the crash');
+    expect(existsSync(join(root, 'blockchains/cosmos/validators/assets', third.id))).toBe(false);
+  });
+});
+
+describe.runIf(process.platform !== 'win32')('symbolic links out of the registry', () => {
+  it('refuses to write a logo through a linked assets folder, naming the link', async () => {
+    const elsewhere = await tempDir('registry-elsewhere-');
+    try {
+      const assets = join(root, 'blockchains/cosmos/validators/assets');
+      await rm(assets, { recursive: true, force: true });
+      await symlink(elsewhere, assets);
+      const error = await refusal(
+        planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(await newValoperId()), logo: { source: await solidPng() } }),
+      );
+      expect(error.code).toBe('outside-folder');
+      expect(error.message).toBe(
+        `Nothing was written: blockchains/cosmos/validators/assets is a symbolic link to ${await realpath(elsewhere)}, outside the registry folder; the companion neither reads nor writes through it. Replace the link with the real folder or file (for example: delete the link, then "git checkout -- blockchains/cosmos/validators/assets").`,
+      );
+      expect(await readdir(elsewhere)).toEqual([]);
+    } finally {
+      await rm(join(root, 'blockchains/cosmos/validators/assets'), { force: true });
+      await removeDir(elsewhere);
+    }
+  });
+});
+
+describe('a chain folder the registry does not know', () => {
+  it('refuses to add unless chain-unknown is overridden, and says the id was not checked', async () => {
+    await mkdir(join(root, 'blockchains/bsc/validators'), { recursive: true });
+    await writeFile(join(root, 'blockchains/bsc/validators/list.json'), '[]');
+    const op = { kind: 'add', chain: 'bsc', entry: entryFor('0xwhatever') } as const;
+    const plan = await planWrite(root, op, { override: ['logo-missing'] });
+    expect(plan.blocking.map((f) => f.code)).toEqual(['chain-unknown']);
+    expect(plan.findings.map((f) => f.code)).toContain('id-unchecked');
+    await expect(applyWrite(plan, { historyDir })).rejects.toThrow(/override the check by name/);
+    const allowed = await planWrite(root, op, { override: ['logo-missing', 'chain-unknown'] });
+    expect(allowed.blocking).toEqual([]);
+    await applyWrite(allowed, { historyDir });
+    expect(parseList(await readFile(join(root, 'blockchains/bsc/validators/list.json')), { path: 'x' }).entries).toHaveLength(1);
   });
 });

@@ -198,7 +198,7 @@ export function registryHandlers(ctx: HostContext, options: RegistryHandlerOptio
     'registry:existingLogo': async (raw, chain, id) => existingLogo(normaliseFolderInput(raw), chain, id),
     'registry:plan': async (raw, op) => {
       const root = normaliseFolderInput(raw);
-      const plan = await engine(async () => planWrite(root, await toEngineOperation(op)));
+      const plan = await engine(async () => planWrite(root, await toEngineOperation(op), writeOptions));
       const planId = randomUUID();
       plans.set(planId, plan);
       for (const key of [...plans.keys()].slice(0, -KEEP_PLANS)) plans.delete(key);
@@ -244,6 +244,7 @@ export function registryHandlers(ctx: HostContext, options: RegistryHandlerOptio
       let last = 0;
       const report = await engine(() =>
         checkRegistry(normaliseFolderInput(raw), {
+          ...writeOptions,
           onProgress: (p) => {
             const now = performance.now();
             if (p.phase === 'check' && p.done < p.total && now - last < PROGRESS_INTERVAL_MS) return;

@@ -70,6 +70,9 @@ describe('companion registry check', () => {
     }
     await expect(run(registryCheckCommand)).rejects.toBeInstanceOf(UsageError);
     await expect(run(registryCheckCommand, root, '--bogus')).rejects.toMatchObject({ code: 'ERR_PARSE_ARGS_UNKNOWN_OPTION' });
+    // Arguments the engine refuses are bad usage too: exit 2, as the README says.
+    const noChain = await run(registryCheckCommand, root, '--chain', 'nosuchchain');
+    expect([noChain.code, noChain.err]).toEqual([2, expect.stringMatching(/No validators folder for "nosuchchain"/)]);
   });
 });
 
@@ -120,6 +123,8 @@ describe('companion registry add / update / disable / undo', () => {
     expect(await readFile(listFile())).toEqual(before);
     await expect(run(registryAddCommand, root, '--chain', 'cosmos')).rejects.toThrow(/missing --id, --name, --description, --website/);
     await expect(run(registryAddCommand, ...(await addArgs(12, '--commission', 'ten')))).rejects.toThrow(/--commission must be a number/);
+    const badOverride = await run(registryAddCommand, ...(await addArgs(12, '--override', 'no-such-code')));
+    expect([badOverride.code, badOverride.err]).toEqual([2, expect.stringMatching(/"no-such-code" is not a finding code/)]);
   });
 
   it('adds with a fixed logo, prints JSON, and undo restores the exact bytes', async () => {

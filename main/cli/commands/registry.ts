@@ -29,13 +29,16 @@ function numberOption(name: string, value: string | undefined, integer: boolean)
   return n;
 }
 
-/** Prints a refusal (RegistryError) as one clear sentence and returns exit code 1; rethrows anything else. */
+/** Refusals caused by the command line itself (a bad --override code, a missing --logo file, a --chain with no folder): bad usage. */
+const USAGE_REFUSALS: ReadonlySet<string> = new Set(['invalid-option', 'unknown-chain']);
+
+/** Prints a refusal (RegistryError) as one clear sentence and returns exit code 1 (2 for bad usage); rethrows anything else. */
 async function refused(error: unknown, io: CliIo, json: boolean): Promise<number> {
   const { RegistryError } = await loadRegistry();
   if (!(error instanceof RegistryError)) throw error;
   if (json) io.stdout.write(`${JSON.stringify({ ok: false, error: { code: error.code, message: error.message } }, null, 2)}\n`);
   else io.stderr.write(`${error.message}\n`);
-  return 1;
+  return USAGE_REFUSALS.has(error.code) ? 2 : 1;
 }
 
 // ---- check ----
@@ -54,6 +57,11 @@ ${ROOT_HELP}`,
     chain: { type: 'string', value: 'C', multiple: true, description: 'Only this chain folder (repeat for several)' },
     all: { type: 'boolean', description: 'Also print notes (findings that need no action)' },
     json: { type: 'boolean', description: 'Print {"findings":[...],"summary":{...}} instead of text' },
+    'history-dir': {
+      type: 'string',
+      value: 'DIR',
+      description: 'Where write history is kept (default: per-user config folder); a write cut short there is rolled back first',
+    },
   },
   positionals: true,
   more: 'Exit code: 0 when there are no errors (warnings and notes allowed), 1 when there are errors, 2 on bad usage.',
@@ -67,6 +75,7 @@ ${ROOT_HELP}`,
     try {
       report = await checkRegistry(root, {
         ...(values.chain ? { chains: values.chain } : {}),
+        ...(values['history-dir'] ? { historyDir: resolve(values['history-dir']) } : {}),
         ...(tty
           ? {
               onProgress: (e) =>
@@ -79,6 +88,7 @@ ${ROOT_HELP}`,
     } finally {
       if (tty) io.stderr.write(`\r${' '.repeat(100)}\r`);
     }
+    if (report.rolledBack) io.stderr.write(`${(await loadRegistry()).rolledBackMessage(report.rolledBack)}\n`);
     if (json) {
       io.stdout.write(`${JSON.stringify({ findings: report.findings.map(findingJson), summary: report.summary }, null, 2)}\n`);
     } else {
@@ -215,8 +225,9 @@ async function planAndWrite(root: string, operation: WriteOperation, values: Wri
   const json = values.json ?? false;
   const { planWrite, applyWrite } = await loadRegistry();
   const { findingJson } = await loadFormat();
+  const historyDir = values['history-dir'] ? { historyDir: resolve(values['history-dir']) } : {};
   try {
-    const plan = await planWrite(root, operation, { override: values.override ?? [] });
+    const plan = await planWrite(root, operation, { override: values.override ?? [], ...historyDir });
     const blocked = plan.blocking.length > 0;
     if (blocked || values['dry-run']) {
       if (json) io.stdout.write(planJson(plan, { ok: !blocked, written: false }, findingJson));
@@ -230,7 +241,8 @@ async function planAndWrite(root: string, operation: WriteOperation, values: Wri
       }
       return blocked ? 1 : 0;
     }
-    const applied = await applyWrite(plan, values['history-dir'] ? { historyDir: resolve(values['history-dir']) } : {});
+    const applied = await applyWrite(plan, historyDir);
+    if (applied.rolledBack) io.stderr.write(`${(await loadRegistry()).rolledBackMessage(applied.rolledBack)}\n`);
     if (json) io.stdout.write(planJson(plan, { ok: true, written: true, operationId: applied.operationId }, findingJson));
     else {
       await printPlan(plan, io);
