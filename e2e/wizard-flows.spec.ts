@@ -80,7 +80,8 @@ test('a duplicate id offers to update the existing entry, and the update changes
   await next(page);
   await expect(page.getByRole('heading', { name: 'Current logo' })).toBeVisible();
   await next(page);
-  await expect(page.getByText(new RegExp(`^Update ${escape(target.name)}`))).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Updates ${escape(target.name)} on `))).toBeVisible();
+  await page.getByText('Show the file change').click();
   await expect(page.getByRole('region', { name: 'Changes to list.json' })).toContainText('+1 added');
   await expect(page.getByRole('region', { name: 'Changes to list.json' })).toContainText('−1 removed');
   await shot(page, 'wizard-6-review-update');

@@ -33,6 +33,7 @@ export const CHANNEL_NAMES = [
   'registry:openFolder',
   'registry:recentFolders',
   'registry:forgetFolder',
+  'registry:listFolders',
   'registry:pickFolder',
   'registry:chainEntries',
   'registry:checkEntry',

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useConnectionStore } from '../state/connection-store';
-import { copyText } from '../result/JsonTree';
+import { copyText } from '../../../app/parts/CopyButton';
 import { TabList } from '../TabList';
 import { EXPORT_FORMATS, type SnippetInput } from './snippets';
 
