@@ -112,7 +112,7 @@ test('disabling a validator sets status.disabled with the note', async ({ page }
   await shot(page, 'wizard-4-disable');
   await next(page);
   await next(page);
-  await expect(page.getByText(new RegExp(`^Disable ${escape(target.name)}`))).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Marks ${escape(target.name)} on .* as disabled$`))).toBeVisible();
   await expect(page.locator('.code-block')).toContainText('"disabled": true');
   await next(page);
   await page.getByRole('button', { name: 'Write files' }).click();

@@ -94,6 +94,8 @@ export const ActivityRecord = z.object({
   durationMs: z.number(),
   ok: z.boolean(),
   errorCode: z.union([z.number(), z.string()]).optional(),
+  /** "playground" for the app's own Tool playground; absent for an assistant's call. */
+  source: z.literal('playground').optional(),
 });
 export type ActivityRecord = z.infer<typeof ActivityRecord>;
 

@@ -16,6 +16,7 @@ export const CHANNEL_NAMES = [
   'playground:state',
   'playground:connect',
   'playground:disconnect',
+  'playground:demoCredentials',
   'playground:ping',
   'playground:validate',
   'playground:call',
