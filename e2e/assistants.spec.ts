@@ -103,15 +103,16 @@ test('install, test and remove Cursor; the states of the other assistants', asyn
   await expect(card(page, 'Zed')).toContainText('does not parse: line 3, column 3');
   await expect(card(page, 'Gemini CLI')).toContainText('Not connected');
   await expect(page.getByRole('list', { name: 'Assistants not found on this computer' }).getByRole('article')).toHaveCount(4);
-  await expect(page.getByText('0 of 9 assistants connected')).toBeVisible();
+  await expect(page.getByText('0 of 9 assistants set up · 0 connected (tested)')).toBeVisible();
 
   // Install: our entry is added, the other server stays, and the hint says what to do next.
   await card(page, 'Cursor').getByRole('button', { name: 'Install for Cursor' }).click();
   await expect(card(page, 'Cursor')).toContainText('Installed in ~/.cursor/mcp.json.');
   await expect(card(page, 'Cursor')).toContainText('Open Cursor Settings → MCP');
-  await expect(card(page, 'Cursor')).toContainText('Connected');
+  // An entry in the config is not yet a connection: "Configured" until a real handshake passes.
+  await expect(card(page, 'Cursor').locator('.client-title .badge').first()).toHaveText('Configured');
   await expect(card(page, 'Cursor')).toContainText('profile default');
-  await expect(page.getByText('1 of 9 assistants connected')).toBeVisible();
+  await expect(page.getByText('1 of 9 assistants set up · 0 connected (tested)')).toBeVisible();
   const installed = JSON.parse(readFileSync(join(home, '.cursor', 'mcp.json'), 'utf8')) as {
     mcpServers: Record<string, { command: string; args: string[] }>;
   };
@@ -121,6 +122,9 @@ test('install, test and remove Cursor; the states of the other assistants', asyn
   // Test: the configured command is started as Cursor would start it, and lists the gateway's tools.
   await card(page, 'Cursor').getByRole('button', { name: 'Test Cursor' }).click();
   await expect(card(page, 'Cursor').getByText(/Connected\. 13 tools in/)).toBeVisible({ timeout: 60_000 });
+  // The handshake through the bridge is recorded: now, and after a reload, the badge says "Connected".
+  await expect(card(page, 'Cursor').locator('.client-title .badge').first()).toHaveText('Connected');
+  await expect(page.getByText('1 of 9 assistants set up · 1 connected (tested)')).toBeVisible();
   await card(page, 'Cursor').getByText('Show the tools').click();
   await expect(card(page, 'Cursor').getByText('validate_address', { exact: true })).toBeVisible();
 
@@ -181,7 +185,13 @@ test('the activity log: newest first, filters by tool and errors, and live updat
   // A bridge logs a new call: it appears at the top without a reload.
   appendFileSync(auditLog, auditLine(0, 'get_trending_tokens', true, 221, { category: 'DeFi', timeframe: '24h' }));
   await expect(table.getByRole('row').nth(1)).toContainText('get_trending_tokens', { timeout: 15_000 });
+  await expect(table.getByRole('row').nth(1)).toContainText('Assistant');
   await expect(table.getByRole('row')).toHaveCount(10);
+  // The playground's own calls are marked as such, not as an assistant's.
+  appendFileSync(auditLog, `${JSON.stringify({ ...JSON.parse(auditLine(0, 'get_swap_domains', true, 12, {})), source: 'playground' })}\n`);
+  await expect(table.getByRole('row').nth(1)).toContainText('get_swap_domains', { timeout: 15_000 });
+  await expect(table.getByRole('row').nth(1)).toContainText('Tool playground');
+  await expect(table.getByRole('row')).toHaveCount(11);
   await page.getByRole('region', { name: /^Activity/ }).screenshot({ path: 'test-results/screenshots/assistants-activity.png' });
 });
 

@@ -347,14 +347,18 @@ test('history survives a reload and a restart; re-run, edit, compare and export'
   await expect(comparison.getByRole('status')).toContainText(/\d+ changes?/);
   await expect(comparison.locator('.pg-diff-cell.removed, .pg-diff-cell.changed').filter({ hasText: 'c501' }).first()).toBeVisible();
 
-  // Export: placeholders for the headers, never the secret.
+  // Export: for the built-in gateway, its demo credentials, labelled as such, as the variables' fallback.
   await page.getByRole('tab', { name: /^History/ }).click();
   await table.locator('tbody tr').nth(0).getByRole('button', { name: 'Export' }).click();
   const dialog = page.getByRole('dialog', { name: /Export/ });
+  const demo = demoAccount(home);
+  await expect(dialog.getByRole('region', { name: 'Demo credentials of the built-in gateway' })).toContainText(
+    `export GATEWAY_ACCESS_ID=${demo.accessId} GATEWAY_SECRET_KEY=${demo.secretKey}`,
+  );
   for (const format of ['JSON-RPC request', 'TypeScript (MCP SDK)', 'curl']) {
     await dialog.getByRole('tab', { name: format }).click();
     await expect(dialog.locator('pre')).toContainText('X-SVC-SECRET-KEY');
-    await expect(dialog.locator('pre')).toContainText('GATEWAY_SECRET_KEY');
+    await expect(dialog.locator('pre')).toContainText(format === 'JSON-RPC request' ? demo.secretKey : 'GATEWAY_SECRET_KEY');
   }
   await expect(dialog.locator('pre')).toContainText(`https://127.0.0.1:${embeddedPort}/mcp`);
   await expect(dialog.locator('pre')).toContainText('--cacert');
@@ -442,8 +446,9 @@ test('a slow call shows its elapsed time and can be cancelled (notifications/can
 });
 
 test('the secrets never reach the renderer: not the DOM, storage, IPC responses or events', async () => {
-  const demo = demoAccount(home);
-  const secrets = [lab.secretKey, demo.secretKey];
+  // The built-in gateway's demo account is public by design (shown in exports, labelled as demo
+  // credentials); a real gateway's secret never reaches the renderer.
+  const secrets = [lab.secretKey];
   // The traffic view shows messages in full, so open one with a result for the scan.
   await page
     .getByRole('button', { name: /result/ })

@@ -80,7 +80,8 @@ test('a duplicate id offers to update the existing entry, and the update changes
   await next(page);
   await expect(page.getByRole('heading', { name: 'Current logo' })).toBeVisible();
   await next(page);
-  await expect(page.getByText(new RegExp(`^Update ${escape(target.name)}`))).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Updates ${escape(target.name)} on `))).toBeVisible();
+  await page.getByText('Show the file change').click();
   await expect(page.getByRole('region', { name: 'Changes to list.json' })).toContainText('+1 added');
   await expect(page.getByRole('region', { name: 'Changes to list.json' })).toContainText('−1 removed');
   await shot(page, 'wizard-6-review-update');
@@ -111,7 +112,7 @@ test('disabling a validator sets status.disabled with the note', async ({ page }
   await shot(page, 'wizard-4-disable');
   await next(page);
   await next(page);
-  await expect(page.getByText(new RegExp(`^Disable ${escape(target.name)}`))).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Marks ${escape(target.name)} on .* as disabled$`))).toBeVisible();
   await expect(page.locator('.code-block')).toContainText('"disabled": true');
   await next(page);
   await page.getByRole('button', { name: 'Write files' }).click();

@@ -91,7 +91,13 @@ test('adds a new cosmos validator with a fixed logo, writes the files and commit
   await shot(page, 'wizard-5-logo-fixed');
   await next(page);
 
-  // 6. Review: the exact entry, an append-only diff, the files and the (absent) warnings.
+  // 6. Review: first what will happen in plain words, the entry as a card with its logo in both circles;
+  // the exact entry and an append-only diff behind "Show the file change"; the files and the (absent) warnings.
+  await expect(page.locator('.review-summary')).toHaveText(`Adds ${name} to Cosmos Hub`);
+  await expect(page.getByRole('region', { name: 'Your entry as the registry will list it' })).toContainText(name);
+  await expect(page.getByRole('img', { name: `The logo of ${name} in a circle on a dark background` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Changes to list.json' })).toBeHidden();
+  await page.getByText('Show the file change').click();
   await expect(page.locator('.code-block')).toContainText(`"id": "${id}"`);
   await expect(page.locator('.code-block')).toContainText('"commission": 5');
   await expect(page.getByRole('region', { name: 'Changes to list.json' })).toContainText('−0 removed');

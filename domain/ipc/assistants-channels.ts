@@ -33,6 +33,11 @@ export const AssistantClient = z.object({
       upToDate: z.boolean().optional(),
     })
     .optional(),
+  /**
+   * The last successful handshake through the bridge (Test) with the entry as it is now: only then is the
+   * assistant "Connected"; a config entry alone is "Configured".
+   */
+  handshake: z.object({ at: z.number(), toolCount: z.number() }).optional(),
   /** Why the config cannot be read or edited (with its line), shown as is. */
   problem: z.string().optional(),
   restartHint: z.string(),
@@ -89,6 +94,8 @@ export const ActivityRecord = z.object({
   durationMs: z.number(),
   ok: z.boolean(),
   errorCode: z.union([z.number(), z.string()]).optional(),
+  /** "playground" for the app's own Tool playground; absent for an assistant's call. */
+  source: z.literal('playground').optional(),
 });
 export type ActivityRecord = z.infer<typeof ActivityRecord>;
 

@@ -149,6 +149,15 @@ export const playgroundChannels = {
   /** Starts the bridge in-process for a profile, speaks MCP to it and lists the tools. */
   'playground:connect': { args: z.tuple([z.string().min(1).max(64)]), result: ConnectionInfo },
   'playground:disconnect': { args: z.tuple([]), result: z.object({ disconnected: z.boolean() }) },
+  /**
+   * The built-in reference gateway's demo account, so exported calls run as they are against it. Public by
+   * design (it only opens the offline gateway on this computer) and shown labelled as demo credentials;
+   * null unless the playground is connected to an embedded profile.
+   */
+  'playground:demoCredentials': {
+    args: z.tuple([]),
+    result: z.object({ accessId: z.string(), secretKey: z.string() }).nullable(),
+  },
   /** One MCP ping round trip, in milliseconds. */
   'playground:ping': { args: z.tuple([]), result: z.object({ latencyMs: z.number() }) },
   /** Checks arguments against the tool's input schema with ajv (in main: the renderer's CSP forbids compiling schemas). */

@@ -194,11 +194,26 @@ export const RegistryReport = z.object({
 });
 export type RegistryReport = z.infer<typeof RegistryReport>;
 
+export const FolderListing = z.object({
+  path: z.string(),
+  /** null at the top of the file system. */
+  parent: z.string().nullable(),
+  home: z.string(),
+  /** The listed folder itself is a registry clone (it has "blockchains"). */
+  isRegistry: z.boolean(),
+  folders: z.array(z.object({ name: z.string(), path: z.string() })),
+  /** More folders than listed. */
+  truncated: z.boolean(),
+});
+export type FolderListing = z.infer<typeof FolderListing>;
+
 export const registryChannels = {
   /** Inspects a folder: is it a registry, its chains with validator counts, its git branch and changes. Remembers it as recent. */
   'registry:openFolder': { args: z.tuple([FolderPath]), result: FolderInfo },
   'registry:recentFolders': { args: z.tuple([]), result: z.object({ folders: z.array(z.string()) }) },
   'registry:forgetFolder': { args: z.tuple([FolderPath]), result: z.object({ folders: z.array(z.string()) }) },
+  /** Browser mode's folder picker: the folders (names only) inside a folder, or inside home for null. */
+  'registry:listFolders': { args: z.tuple([FolderPath.nullable()]), result: FolderListing },
   /** Electron only: the system folder picker. */
   'registry:pickFolder': { args: z.tuple([]), result: z.object({ path: z.string().nullable() }) },
   /** The entries of one chain's list.json, for duplicate detection and updates. */

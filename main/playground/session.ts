@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { runBridge } from '../../bridge/run-bridge';
+import { PlaygroundAuditLog } from './playground-audit';
 import { createLogger } from '../../bridge/logger';
 import { bridgeLogFile, profilesFile, type PathContext } from '../../platform/credentials/config-paths';
 import type { Keychain } from '../../platform/credentials/keychain';
@@ -119,6 +120,7 @@ export class PlaygroundSession {
       log,
       maxMessageBytes,
       embedded: startEmbeddedGateway,
+      audit: new PlaygroundAuditLog(options.paths),
       ...(options.keychain ? { keychain: options.keychain } : {}),
       onShutdown: (reason) => {
         if (!lifecycle.closedByUs) options.onClosed?.(reason);

@@ -13,6 +13,7 @@ import { auditLogFile, currentPathContext, profilesFile, type PathContext } from
 import { DEFAULT_PROFILE } from '../../platform/credentials/default-profile';
 import { ProfileError, ProfileStore } from '../../platform/credentials/profiles';
 import type { Handlers } from './dispatch';
+import { currentHandshake, entryFingerprint, readHandshakes, recordHandshake, type Handshake } from './handshake-record';
 import type { HostContext } from './host-context';
 import { ServiceError } from './service-error';
 
@@ -26,12 +27,17 @@ type AssistantsHandlers = Pick<
   | 'assistants:recentActivity'
 >;
 
-/** Only the names of the entry's variables reach the renderer. */
-function toWire(status: ClientStatus): AssistantClient {
+/** Only the names of the entry's variables reach the renderer; a handshake only while the entry is the one tested. */
+function toWire(status: ClientStatus, handshakes: Record<string, Handshake>): AssistantClient {
   const { entry, ...rest } = status;
   if (!entry) return { ...rest };
   const { env, ...fields } = entry;
-  return { ...rest, entry: { ...fields, args: [...fields.args], missing: [...fields.missing], envKeys: Object.keys(env ?? {}) } };
+  const handshake = status.state === 'configured' ? currentHandshake(handshakes, status.id, entryFingerprint(entry)) : undefined;
+  return {
+    ...rest,
+    entry: { ...fields, args: [...fields.args], missing: [...fields.missing], envKeys: Object.keys(env ?? {}) },
+    ...(handshake ? { handshake: { at: handshake.at, toolCount: handshake.toolCount } } : {}),
+  };
 }
 
 /** Engine errors the user can act on become ServiceErrors (their messages name the file, the line and the fix). */
@@ -73,7 +79,7 @@ export function assistantsHandlers(ctx: HostContext): AssistantsHandlers {
     } catch {
       r = undefined;
     }
-    return toWire(await clientStatus(id, { paths: paths(), ...(r ? { runtime: r } : {}) }));
+    return toWire(await clientStatus(id, { paths: paths(), ...(r ? { runtime: r } : {}) }), await readHandshakes(paths()));
   }
 
   let watcher: ActivityWatcher | undefined;
@@ -95,8 +101,9 @@ export function assistantsHandlers(ctx: HostContext): AssistantsHandlers {
         const names = (await store.list().catch(() => [])).map((x) => x.name);
         if (!names.includes(DEFAULT_PROFILE)) names.unshift(DEFAULT_PROFILE);
         const clients = await listClients({ paths: p, ...(r ? { runtime: r } : {}) });
+        const handshakes = await readHandshakes(p);
         return {
-          clients: clients.map(toWire),
+          clients: clients.map((c) => toWire(c, handshakes)),
           profiles: names,
           defaultProfile: await store.defaultName().catch(() => DEFAULT_PROFILE),
           launcher,
@@ -124,7 +131,13 @@ export function assistantsHandlers(ctx: HostContext): AssistantsHandlers {
       }),
     'assistants:test': (id) =>
       expected(async () => {
-        const { tools, server, ...rest } = await testClient(id, { paths: paths(), env: process.env });
+        const p = paths();
+        const { tools, server, ...rest } = await testClient(id, { paths: p, env: process.env });
+        if (rest.ok) {
+          // The entry that just passed: "Connected" lasts until it changes.
+          const { entry } = await clientStatus(id, { paths: p });
+          if (entry) await recordHandshake(p, id, { at: Date.now(), toolCount: rest.toolCount ?? 0, entry: entryFingerprint(entry) });
+        }
         return { ...rest, ...(tools ? { tools: [...tools] } : {}), ...(server ? { server: { ...server } } : {}) };
       }),
     'assistants:manualSetup': (id, profile) => expected(async () => manualSetup(id, runtime(), await checkedProfile(profile), paths())),

@@ -1,3 +1,7 @@
+import { learnDemoAccount } from '../bridge-host/demo-account';
+import { currentPathContext, profilesFile, referenceGatewayDir } from '../../platform/credentials/config-paths';
+import { DEFAULT_PROFILE } from '../../platform/credentials/default-profile';
+import { ProfileStore } from '../../platform/credentials/profiles';
 import type { Handlers } from './dispatch';
 import type { HostContext } from './host-context';
 import { ServiceError } from './service-error';
@@ -8,6 +12,7 @@ type PlaygroundChannel =
   | 'playground:state'
   | 'playground:connect'
   | 'playground:disconnect'
+  | 'playground:demoCredentials'
   | 'playground:ping'
   | 'playground:validate'
   | 'playground:call'
@@ -27,6 +32,16 @@ export function playgroundHandlers(
     'playground:state': () => ({ connection: manager.connection ?? null }),
     'playground:connect': (profile) => manager.connect(profile),
     'playground:disconnect': async () => ({ disconnected: await manager.disconnect() }),
+    'playground:demoCredentials': async () => {
+      const profile = manager.connection?.profile;
+      if (!profile) return null;
+      const paths = currentPathContext(process.env);
+      const stored = await new ProfileStore(profilesFile(paths)).get(profile).catch(() => undefined);
+      const embedded = stored ? stored.kind === 'embedded' : profile === DEFAULT_PROFILE;
+      if (!embedded) return null;
+      const demo = await learnDemoAccount(referenceGatewayDir(paths));
+      return { accessId: demo.accessId, secretKey: demo.secretKey };
+    },
     'playground:ping': async () => ({ latencyMs: await manager.ping() }),
     'playground:validate': (tool, args) => manager.validate(tool, args),
     'playground:call': (request) => manager.call(request),

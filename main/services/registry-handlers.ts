@@ -25,6 +25,7 @@ import { ServiceError } from './service-error';
 import type { LogoRef, WizardOperation } from '../../domain/ipc/registry-channels';
 import { entrySnapshot } from './wizard/entry-snapshot';
 import { findingViews } from './wizard/findings-view';
+import { listFolders } from './wizard/folder-browser';
 import { inspectFolder, normaliseFolderInput } from './wizard/folder-info';
 import { commitFiles, gitInfo } from './wizard/git';
 import { existingLogo, fixLogoFor, inspectLogo } from './wizard/logo-service';
@@ -36,6 +37,7 @@ type RegistryChannel =
   | 'registry:openFolder'
   | 'registry:recentFolders'
   | 'registry:forgetFolder'
+  | 'registry:listFolders'
   | 'registry:pickFolder'
   | 'registry:chainEntries'
   | 'registry:checkEntry'
@@ -152,6 +154,7 @@ export function registryHandlers(ctx: HostContext, options: RegistryHandlerOptio
     },
     'registry:recentFolders': async () => ({ folders: await state().recentFolders() }),
     'registry:forgetFolder': async (folder) => ({ folders: await state().forgetFolder(folder) }),
+    'registry:listFolders': (folder) => listFolders(folder),
     'registry:pickFolder': async () => {
       if (!ctx.pickFolder)
         throw new ServiceError(

@@ -1,9 +1,16 @@
+import type { MouseEvent } from 'react';
 import { useAppInfo } from './app-info';
 import { useNavStore } from './nav-store';
 import { sections } from './sections';
 import { StatusArea } from './StatusArea';
 import { ThemeSwitch } from './ThemeSwitch';
 import { icons } from './icons';
+
+/** The skip link moves focus itself: its `#content` would otherwise replace the view in the address bar. */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>): void {
+  event.preventDefault();
+  document.getElementById('content')?.focus();
+}
 
 export function App() {
   const { section, go } = useNavStore();
@@ -13,6 +20,9 @@ export function App() {
   const View = current.view;
   return (
     <div className="app-frame">
+      <a className="skip-link" href="#content" onClick={skipToContent}>
+        Skip to content
+      </a>
       <aside className="sidebar">
         <div className="brand">
           {icons.logo}
@@ -26,6 +36,7 @@ export function App() {
                   type="button"
                   className={s.id === current.id ? 'nav-item active' : 'nav-item'}
                   aria-current={s.id === current.id ? 'page' : undefined}
+                  title={s.label}
                   onClick={() => go(s.id)}
                 >
                   {s.icon}
@@ -45,7 +56,7 @@ export function App() {
           <h1>{current.label}</h1>
           <StatusArea host={info?.host} />
         </header>
-        <main className="content" id="content">
+        <main className="content" id="content" tabIndex={-1}>
           <View />
         </main>
       </div>

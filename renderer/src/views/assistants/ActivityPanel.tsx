@@ -95,6 +95,7 @@ export function ActivityPanel() {
                   Duration
                 </th>
                 <th scope="col">Result</th>
+                <th scope="col">Called by</th>
                 <th scope="col">Profile</th>
               </tr>
             </thead>
@@ -115,6 +116,13 @@ export function ActivityPanel() {
                     <td className="num">{formatDuration(r.durationMs)}</td>
                     <td>
                       <span className={r.ok ? 'badge ok' : 'badge bad'}>{resultLabel(r)}</span>
+                    </td>
+                    <td>
+                      {r.source === 'playground' ? (
+                        <span className="badge accent">Tool playground</span>
+                      ) : (
+                        <span className="badge">Assistant</span>
+                      )}
                     </td>
                     <td className="muted">{r.profile}</td>
                   </tr>

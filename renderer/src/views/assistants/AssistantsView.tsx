@@ -28,7 +28,8 @@ function ConnectPanel() {
   const overview = useAssistantsStore((s) => s.overview);
   const profile = useAssistantsStore((s) => selectedProfile(s));
   const profileId = useId();
-  const connected = overview?.clients.filter((c) => c.state === 'configured').length ?? 0;
+  const configured = overview?.clients.filter((c) => c.state === 'configured').length ?? 0;
+  const connected = overview?.clients.filter((c) => c.state === 'configured' && c.handshake).length ?? 0;
   const launcher = overview?.launcher;
   return (
     <section className="panel hero assistants-hero" aria-labelledby="assistants-title">
@@ -72,7 +73,7 @@ function ConnectPanel() {
         </div>
         {overview && (
           <p className="connected-count" aria-live="polite">
-            <strong>{connected}</strong> of {overview.clients.length} assistants connected
+            <strong>{configured}</strong> of {overview.clients.length} assistants set up · <strong>{connected}</strong> connected (tested)
           </p>
         )}
       </div>

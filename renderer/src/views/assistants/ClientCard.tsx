@@ -30,7 +30,19 @@ function StateBadge({ client }: { client: AssistantClient }) {
   if (client.problem && client.state !== 'stale') return <span className="badge bad">Config error</span>;
   switch (client.state) {
     case 'configured':
-      return <span className="badge ok">Connected</span>;
+      // "Connected" needs a real handshake through the bridge (Test); an entry in the config alone is "Configured".
+      return client.handshake ? (
+        <span
+          className="badge ok"
+          title={`Test passed ${new Date(client.handshake.at).toLocaleString()}: ${client.handshake.toolCount} tools`}
+        >
+          Connected
+        </span>
+      ) : (
+        <span className="badge accent" title="Set up in its config file. Press Test to check that it really connects.">
+          Configured
+        </span>
+      );
     case 'stale':
       return <span className="badge warn">Needs repair</span>;
     case 'not-configured':

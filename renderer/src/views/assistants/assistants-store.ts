@@ -137,7 +137,13 @@ export function remove(api: CompanionApi, id: ClientId): Promise<void> {
 }
 
 export function test(api: CompanionApi, id: ClientId): Promise<void> {
-  return act(id, 'test', async () => ({ kind: 'tested', result: await api.assistants.test(id) }));
+  return act(id, 'test', async () => {
+    const result = await api.assistants.test(id);
+    // A passed handshake is recorded in main: the card turns from "Configured" to "Connected".
+    const fresh = (await api.assistants.list().catch(() => undefined))?.clients.find((c) => c.id === id);
+    if (fresh) replaceClient(fresh);
+    return { kind: 'tested', result };
+  });
 }
 
 export function dismiss(id: ClientId, slot: keyof Outcomes): void {

@@ -4,8 +4,9 @@
  * answers about it is in the query cache (wizard-queries.ts).
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { useApi } from '../../app/api-context';
+import { useNavStore } from '../../app/nav-store';
 import { STEPS, hasContent, type StepId } from './draft';
 import { Spinner } from './parts/common';
 import { Stepper } from './parts/Stepper';
@@ -18,7 +19,7 @@ import { LogoStep } from './steps/LogoStep';
 import { ReviewStep } from './steps/ReviewStep';
 import { WriteStep } from './steps/WriteStep';
 import { askLiveCheck, hydrate, startOver } from './wizard-actions';
-import { liveKey, reachableSteps, stepChecks, stepIndex } from './wizard-progress';
+import { liveKey, reachableSteps, stepChecks, stepIndex, type StepCheck } from './wizard-progress';
 import { useWizardState } from './wizard-queries';
 import { goToStep } from './wizard-store';
 import './wizard.css';
@@ -36,6 +37,39 @@ const VIEWS: Record<StepId, () => ReactElement> = {
   write: WriteStep,
 };
 
+const isStep = (part: string | undefined): part is StepId => STEPS.some((s) => s.id === part);
+
+/**
+ * Keeps the step in the address bar (`#/validators/<step>`): a new step is a new history entry, so Back
+ * and Forward move between steps, and a reload opens the step the address names when it can be reached.
+ */
+function useStepInAddress(current: StepId | undefined, checks: Record<StepId, StepCheck> | undefined): void {
+  const part = useNavStore((s) => s.part);
+  const last = useRef<string | undefined | null>(null);
+  // A step the address asked for that waits for a check still running (after a reload, the folder is re-read).
+  const wanted = useRef<StepId | undefined>(undefined);
+  useEffect(() => {
+    if (!current || !checks) return;
+    const first = last.current === null;
+    if (first || last.current !== part) wanted.current = isStep(part) && part !== current && current !== 'write' ? part : undefined;
+    last.current = part;
+    const want = wanted.current;
+    if (want) {
+      // Back is always allowed; forward only as far as the checks allow.
+      if (stepIndex(want) < stepIndex(current) || reachableSteps(checks).has(want)) {
+        wanted.current = undefined;
+        goToStep(want);
+        return;
+      }
+      // The first step not complete is what blocks it: wait only while its check is still running.
+      const blocker = STEPS.find((s) => !checks[s.id].ok);
+      if (blocker && checks[blocker.id].pending) return;
+      wanted.current = undefined;
+    }
+    if (part !== current) useNavStore.getState().show('validators', current, { replace: first || !isStep(part) || want !== undefined });
+  }, [part, current, checks]);
+}
+
 export function WizardView() {
   const api = useApi();
   const client = useQueryClient();
@@ -51,6 +85,11 @@ export function WizardView() {
     const timer = setTimeout(() => askLiveCheck(key), LIVE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [key]);
+
+  useStepInAddress(
+    state.hydrated ? (state.draft.written !== null && !state.draft.written.undone ? 'write' : state.draft.step) : undefined,
+    state.hydrated ? stepChecks(state) : undefined,
+  );
 
   if (!state.hydrated) {
     return (

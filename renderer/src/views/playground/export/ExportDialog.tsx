@@ -1,8 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useApi } from '../../../app/api-context';
+import { CopyButton } from '../../../app/parts/CopyButton';
 import { useConnectionStore } from '../state/connection-store';
-import { copyText } from '../result/JsonTree';
+import { copyText } from '../../../app/parts/CopyButton';
 import { TabList } from '../TabList';
 import { EXPORT_FORMATS, type SnippetInput } from './snippets';
+
+/** Demo credentials go into shell and TypeScript text as they are: only plain characters are accepted. */
+const SHELL_SAFE = /^[A-Za-z0-9_.-]+$/;
 
 /** Where the call would go: the live connection's endpoint, or the profile's as stored. */
 function target(profile: string): Pick<SnippetInput, 'url' | 'caFile' | 'protocolVersion'> {
@@ -39,8 +45,18 @@ export function ExportDialog({
   useEffect(() => {
     ref.current?.showModal();
   }, []);
+  const api = useApi();
+  const live = useConnectionStore((s) => s.connection?.profile === profile);
+  // The built-in gateway's demo account, for exports that run as they are (main answers null for any other gateway).
+  const demoQuery = useQuery({
+    queryKey: ['playground', 'demoCredentials', profile],
+    queryFn: () => api.playground.demoCredentials(),
+    enabled: live,
+  });
+  const demo = live && demoQuery.data && SHELL_SAFE.test(demoQuery.data.accessId + demoQuery.data.secretKey) ? demoQuery.data : undefined;
   const chosen = EXPORT_FORMATS.find((f) => f.id === format)!;
-  const text = chosen.build({ ...target(profile), tool, args });
+  const text = chosen.build({ ...target(profile), tool, args, ...(demo ? { demo } : {}) });
+  const exportLine = demo ? `export GATEWAY_ACCESS_ID=${demo.accessId} GATEWAY_SECRET_KEY=${demo.secretKey}` : '';
   return (
     <dialog ref={ref} className="pg-dialog" aria-labelledby="pg-export-title" onClose={onClose}>
       <div className="row pg-spread">
@@ -52,6 +68,19 @@ export function ExportDialog({
         </button>
       </div>
       <TabList label="Export format" tabs={EXPORT_FORMATS} selected={format} onSelect={(id) => (setFormat(id), setCopied(undefined))} />
+      {demo && (
+        <section className="callout pg-demo-credentials" aria-labelledby="pg-demo-title">
+          <h3 id="pg-demo-title">Demo credentials of the built-in gateway</h3>
+          <p className="pg-small">
+            Not secret: they only open the offline reference gateway on this computer, and the export below uses them when the variables are
+            not set. For a real gateway, set your own.
+          </p>
+          <div className="command-line">
+            <code>{exportLine}</code>
+            <CopyButton text={exportLine} what="the demo credentials" />
+          </div>
+        </section>
+      )}
       <pre className="pg-pre pg-export" aria-label={`${chosen.label} export`} tabIndex={0}>
         {text}
       </pre>
@@ -64,7 +93,9 @@ export function ExportDialog({
           Copy
         </button>
         <span className="muted pg-small">
-          Credentials are placeholders: set GATEWAY_ACCESS_ID and GATEWAY_SECRET_KEY in your environment.
+          {demo
+            ? 'Runs as it is against the built-in gateway; GATEWAY_ACCESS_ID and GATEWAY_SECRET_KEY override the demo credentials.'
+            : 'Credentials are placeholders: set GATEWAY_ACCESS_ID and GATEWAY_SECRET_KEY in your environment.'}
         </span>
         {copied && (
           <span className="pg-ok-text" role="status">

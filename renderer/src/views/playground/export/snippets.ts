@@ -1,10 +1,10 @@
 import { redactSecrets } from '../../../../../domain/redact';
 
 /**
- * Exports of one tool call, for pasting into a terminal or a program. The renderer never holds the
- * credentials, and these builders take none: the two headers are always environment-variable
- * placeholders, and secret-looking arguments (domain/redact) are "[redacted]", so an export can be
- * shared as it is.
+ * Exports of one tool call, for pasting into a terminal or a program. The two headers come from
+ * environment variables, and secret-looking arguments (domain/redact) are "[redacted]", so an export can
+ * be shared as it is. Only for the built-in reference gateway do the builders take its demo account
+ * (public by design, labelled as such) as the variables' fallback, so the export runs as it is.
  */
 export interface SnippetInput {
   readonly url: string;
@@ -13,6 +13,8 @@ export interface SnippetInput {
   readonly protocolVersion: string;
   readonly tool: string;
   readonly args: Record<string, unknown>;
+  /** The built-in reference gateway's demo account, used when the variables are not set. */
+  readonly demo?: { readonly accessId: string; readonly secretKey: string };
 }
 
 export const ACCESS_ID_VAR = 'GATEWAY_ACCESS_ID';
@@ -34,8 +36,8 @@ export function jsonRpcRequest(input: SnippetInput): string {
     `POST ${input.url}`,
     'Content-Type: application/json',
     'Accept: application/json, text/event-stream',
-    `X-SVC-CREDENTIAL: <${ACCESS_ID_VAR}>`,
-    `X-SVC-SECRET-KEY: <${SECRET_KEY_VAR}>`,
+    `X-SVC-CREDENTIAL: ${input.demo ? input.demo.accessId : `<${ACCESS_ID_VAR}>`}`,
+    `X-SVC-SECRET-KEY: ${input.demo ? input.demo.secretKey : `<${SECRET_KEY_VAR}>`}`,
     'Mcp-Session-Id: <the Mcp-Session-Id header of the initialize response>',
     `MCP-Protocol-Version: ${protocol(input)}`,
     '',
@@ -52,12 +54,17 @@ function indent(text: string, spaces: number): string {
 /** A runnable TypeScript (ES module) program using the official MCP SDK, reading the credentials from the environment. */
 export function typescriptSnippet(input: SnippetInput): string {
   const lines = [
-    `// Run with: ${ACCESS_ID_VAR}=… ${SECRET_KEY_VAR}=… ${input.caFile ? `NODE_EXTRA_CA_CERTS=${input.caFile} ` : ''}npx tsx call.ts`,
+    input.demo
+      ? `// Run with: ${input.caFile ? `NODE_EXTRA_CA_CERTS=${input.caFile} ` : ''}npx tsx call.ts (the built-in gateway's demo credentials are the fallback)`
+      : `// Run with: ${ACCESS_ID_VAR}=… ${SECRET_KEY_VAR}=… ${input.caFile ? `NODE_EXTRA_CA_CERTS=${input.caFile} ` : ''}npx tsx call.ts`,
     "import { Client } from '@modelcontextprotocol/sdk/client/index.js';",
     "import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';",
     '',
-    `const accessId = process.env.${ACCESS_ID_VAR};`,
-    `const secretKey = process.env.${SECRET_KEY_VAR};`,
+    ...(input.demo
+      ? ['// Demo credentials of the built-in reference gateway: not secret, they only open the offline gateway on this computer.']
+      : []),
+    `const accessId = process.env.${ACCESS_ID_VAR}${input.demo ? ` ?? ${tsString(input.demo.accessId)}` : ''};`,
+    `const secretKey = process.env.${SECRET_KEY_VAR}${input.demo ? ` ?? ${tsString(input.demo.secretKey)}` : ''};`,
     `if (!accessId || !secretKey) throw new Error('Set ${ACCESS_ID_VAR} and ${SECRET_KEY_VAR}: the gateway needs both headers.');`,
     '',
     `const transport = new StreamableHTTPClientTransport(new URL(${tsString(input.url)}), {`,
@@ -98,8 +105,16 @@ export function curlSnippet(input: SnippetInput): string {
   };
   return [
     '#!/usr/bin/env bash',
-    `# ${input.tool} through the gateway with curl. Set ${ACCESS_ID_VAR} and ${SECRET_KEY_VAR} first.`,
+    input.demo
+      ? `# ${input.tool} through the built-in reference gateway with curl.`
+      : `# ${input.tool} through the gateway with curl. Set ${ACCESS_ID_VAR} and ${SECRET_KEY_VAR} first.`,
     'set -euo pipefail',
+    ...(input.demo
+      ? [
+          '# Demo credentials of the built-in reference gateway: not secret, they only open the offline gateway on this computer.',
+          `: "\${${ACCESS_ID_VAR}:=${input.demo.accessId}}" "\${${SECRET_KEY_VAR}:=${input.demo.secretKey}}"`,
+        ]
+      : []),
     `URL=${shellQuote(input.url)}`,
     `CURL=(curl -sS${input.caFile ? ` --cacert ${shellQuote(input.caFile)}` : ''}`,
     "  -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream'",

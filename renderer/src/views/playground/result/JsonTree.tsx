@@ -1,6 +1,7 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { accessPath, defaultExpanded, expandAll, previewOf, visibleRows, type TreeRow } from './json-tree-model';
 import { VirtualList } from './VirtualList';
+import { copyText } from '../../../app/parts/CopyButton';
 
 const ROW_HEIGHT = 24;
 
@@ -8,15 +9,6 @@ function valueClass(row: TreeRow): string {
   if (row.container) return 'pg-j-container';
   if (row.value === null) return 'pg-j-null';
   return `pg-j-${typeof row.value}`;
-}
-
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

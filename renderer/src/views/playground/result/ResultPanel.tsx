@@ -5,7 +5,8 @@ import { ExportDialog } from '../export/ExportDialog';
 import { runWith } from '../state/run-call';
 import { useWorkbenchStore, type ShownResult } from '../state/workbench-store';
 import { formatBytes, formatDuration, formatTime } from './format';
-import { copyText, JsonTree } from './JsonTree';
+import { copyText } from '../../../app/parts/CopyButton';
+import { JsonTree } from './JsonTree';
 import { richViewOf } from './rich/index';
 
 /** The bridge's default limit for assistants (bridge --max-message-bytes). */

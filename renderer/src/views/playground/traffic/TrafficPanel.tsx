@@ -77,8 +77,14 @@ export function TrafficPanel() {
                     {t.dir === 'send' ? '→' : '←'}
                   </span>
                   <span className={`pg-msg-kind ${t.kind}`}>{t.kind === 'notification' ? 'notify' : t.kind}</span>
-                  <span className="pg-msg-method">{label(t)}</span>
-                  {t.tool && <span className="pg-msg-tool">{t.tool}</span>}
+                  <span className="pg-msg-method" title={label(t)}>
+                    {label(t)}
+                  </span>
+                  {t.tool && (
+                    <span className="pg-msg-tool" title={t.tool}>
+                      {t.tool}
+                    </span>
+                  )}
                   {t.id !== undefined && <span className="pg-msg-id">#{String(t.id)}</span>}
                   <span className="pg-grow" />
                   {t.durationMs !== undefined && <span className="pg-msg-dur">{formatDuration(t.durationMs)}</span>}

@@ -4,12 +4,14 @@ import { useEffect, useRef, useState } from 'react';
 import type { FolderInfo } from '../../../../../domain/ipc/registry-channels';
 import { useApi } from '../../../app/api-context';
 import { useAppInfo } from '../../../app/app-info';
+import { CopyButton } from '../../../app/parts/CopyButton';
 import { browseForFolder, checkFolder, setRootInput } from '../wizard-actions';
 import { forgetFolderMutation } from '../wizard-mutations';
 import { useFolder, useRecentFolders } from '../wizard-queries';
 import type { Load } from '../wizard-state';
 import { useWizardStore } from '../wizard-store';
 import { plural, Spinner } from './common';
+import { FolderBrowser } from './FolderBrowser';
 
 const CHECK_DELAY_MS = 450;
 
@@ -25,6 +27,8 @@ export function FolderField() {
   const forget = useMutation(forgetFolderMutation(api));
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [browseError, setBrowseError] = useState<string>();
+  // Browser mode has no system folder dialog: its own folder browser opens instead.
+  const [browsing, setBrowsing] = useState(false);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const change = (value: string) => {
@@ -39,6 +43,10 @@ export function FolderField() {
   };
   const browse = () => {
     setBrowseError(undefined);
+    if (host !== 'electron') {
+      setBrowsing(true);
+      return;
+    }
     browseForFolder(api, client).catch((e: Error) => setBrowseError(e.message));
   };
   const checkedThis = folder.status !== 'idle' && checked === root;
@@ -67,15 +75,23 @@ export function FolderField() {
               }
             }}
           />
-          {host === 'electron' && (
+          {host && (
             <button type="button" className="button" onClick={browse}>
               Browse…
             </button>
           )}
+          {root && <CopyButton text={root} what="the folder path" className="button copy-button" />}
         </div>
+        {browsing && (
+          <FolderBrowser
+            start={checkedThis && folder.status === 'done' ? root : null}
+            onChoose={openNow}
+            onClose={() => setBrowsing(false)}
+          />
+        )}
         <p id="registry-folder-hint" className="hint">
-          The folder of your copy (clone) of the assets repository: the one that contains <code>blockchains</code>. Paste its full path
-          {host === 'electron' ? ' or press Browse.' : '.'}
+          The folder of your copy (clone) of the assets repository: the one that contains <code>blockchains</code>. Paste its full path or
+          press Browse.
         </p>
         {browseError && <p className="field-message error">{browseError}</p>}
       </div>
@@ -96,6 +112,7 @@ export function FolderField() {
                 >
                   {f}
                 </button>
+                <CopyButton text={f} what={`the path ${f}`} className="copy-icon" />
                 <button
                   type="button"
                   className="icon-button"

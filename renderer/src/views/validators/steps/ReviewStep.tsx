@@ -1,19 +1,37 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { getRegistryChain } from '../../../../../domain/index';
 import type { RegistryFinding } from '../../../../../domain/ipc/registry-channels';
+import { LongText } from '../../../app/parts/CopyButton';
 import { STEPS } from '../draft';
 import { stepForFinding } from '../finding-steps';
 import { formatBytes } from '../logo-checklist';
 import { dedentEntry } from '../diff-lines';
+import { CirclePreviews } from '../parts/CirclePreviews';
 import { DiffView } from '../parts/DiffView';
 import { FindingList } from '../parts/FindingList';
 import { plural, Spinner, StepHeading } from '../parts/common';
+import { entryCard, reviewKind, reviewSentence } from '../review-sentence';
+import type { WizardState } from '../wizard-state';
 import { useWizardState, wizardKeys } from '../wizard-queries';
 import { goToStep } from '../wizard-store';
+
+/** The logo as the wallet will show it: the fixed one, else the chosen file, else the one already in the registry. */
+function logoPreviews(state: WizardState): { light: string; dark: string } | undefined {
+  if (state.draft.logo?.fix && state.fix.status === 'done') return state.fix.data.previews;
+  if (state.draft.logo && state.logo.status === 'done') return state.logo.data.previews;
+  if (state.existingLogo.status === 'done') return state.existingLogo.data.previews;
+  return undefined;
+}
 
 export function ReviewStep() {
   const client = useQueryClient();
   // The plan is asked for on this step and the next (wizard-queries.ts), once per change to the submission.
-  const { plan } = useWizardState();
+  const state = useWizardState();
+  const { plan, draft } = state;
+  const chainName = getRegistryChain(draft.chain)?.name ?? draft.chain;
+  const kind = reviewKind(draft.mode, draft.disable.disabled);
+  const card = plan.status === 'done' ? entryCard(plan.data.entryJson, plan.data.id) : null;
+  const previews = logoPreviews(state);
 
   const same = (a: RegistryFinding, b: RegistryFinding) => a.code === b.code && a.field === b.field && a.path === b.path;
   const others = plan.status === 'done' ? plan.data.findings.filter((f) => !plan.data.blocking.some((b) => same(b, f))) : [];
@@ -25,7 +43,7 @@ export function ReviewStep() {
   return (
     <>
       <StepHeading number={6} title="Review">
-        Exactly what will change in your registry folder. Nothing is written until you press “Write files” in the next step.
+        What will change in your registry folder. Nothing is written until you press “Write files” in the next step.
       </StepHeading>
       {plan.status === 'loading' && <Spinner label="Preparing the changes…" />}
       {plan.status === 'error' && (
@@ -39,7 +57,7 @@ export function ReviewStep() {
       {plan.status === 'done' && (
         <div className="review stack-md">
           <p className="review-summary">
-            <strong>{plan.data.summary}</strong>
+            <strong>{reviewSentence(kind, card?.name ?? draft.form.name, chainName)}</strong>
           </p>
           {plan.data.blocking.length > 0 && (
             <section className="callout error" aria-labelledby="blocking-title">
@@ -48,17 +66,40 @@ export function ReviewStep() {
             </section>
           )}
 
-          <section aria-labelledby="entry-title">
-            <h3 id="entry-title">The entry in list.json</h3>
-            <pre className="code-block" tabIndex={0} aria-labelledby="entry-title">
-              {dedentEntry(plan.data.entryJson)}
-            </pre>
+          <section className="entry-card" aria-labelledby="entry-card-title">
+            <h3 id="entry-card-title" className="visually-hidden">
+              Your entry as the registry will list it
+            </h3>
+            {previews ? (
+              <CirclePreviews previews={previews} what={`The logo of ${card?.name || 'your validator'}`} />
+            ) : (
+              <p className="muted small">{kind === 'disable' ? 'The logo stays as it is.' : 'No logo yet.'}</p>
+            )}
+            <div className="entry-card-text">
+              <p className="entry-card-name">{card?.name || draft.form.name || 'Your validator'}</p>
+              <p className="muted small">{chainName}</p>
+              <LongText text={card?.id ?? plan.data.id} what="the validator id" />
+              {card?.description && <p className="entry-card-description">{card.description}</p>}
+              {card?.website && <p className="mono small">{card.website}</p>}
+              {card?.disabledNote !== null && card?.disabledNote !== undefined && (
+                <p className="badge warn">Disabled{card.disabledNote ? `: ${card.disabledNote}` : ''}</p>
+              )}
+            </div>
           </section>
 
-          <section aria-labelledby="diff-title">
-            <h3 id="diff-title">Changes to {plan.data.files.find((f) => f.path.endsWith('list.json'))?.path ?? 'list.json'}</h3>
-            <DiffView diff={plan.data.diff} label="Changes to list.json" />
-          </section>
+          <details className="file-change">
+            <summary>Show the file change</summary>
+            <section aria-labelledby="entry-title">
+              <h3 id="entry-title">The entry in list.json</h3>
+              <pre className="code-block" tabIndex={0} aria-labelledby="entry-title">
+                {dedentEntry(plan.data.entryJson)}
+              </pre>
+            </section>
+            <section aria-labelledby="diff-title">
+              <h3 id="diff-title">Changes to {plan.data.files.find((f) => f.path.endsWith('list.json'))?.path ?? 'list.json'}</h3>
+              <DiffView diff={plan.data.diff} label="Changes to list.json" />
+            </section>
+          </details>
 
           <section aria-labelledby="files-title">
             <h3 id="files-title">Files that will be written</h3>
@@ -73,7 +114,9 @@ export function ReviewStep() {
               <tbody>
                 {plan.data.files.map((f) => (
                   <tr key={f.path}>
-                    <td className="mono path-cell">{f.absolutePath}</td>
+                    <td className="path-cell">
+                      <LongText text={f.absolutePath} what={`the path of ${f.path}`} />
+                    </td>
                     <td>
                       {f.action === 'create' ? <span className="badge ok">New file</span> : <span className="badge accent">Replaced</span>}
                     </td>

@@ -124,7 +124,7 @@ export function TrendingView({ data }: RichProps<ToolOutput<typeof getTrendingTo
         </span>
       }
     >
-      <div className="pg-table-scroll">
+      <div className="pg-table-scroll" role="region" aria-label="Trending tokens" tabIndex={0}>
         <table className="data pg-trending">
           <thead>
             <tr>

@@ -1,5 +1,6 @@
 import type { ToolOutput } from '../../../../../../domain/tools/contract';
 import type { getAssetDetails, getCoinStatus, searchAssets } from '../../../../../../domain/tools/token-info';
+import { LongText } from '../../../../app/parts/CopyButton';
 import { formatCompact, formatPercent, formatPrice } from '../format';
 import { Flag, isObj, Mono, num, Section, str, TokenIcon, type RichProps } from './common';
 
@@ -7,8 +8,8 @@ type SearchDoc = ToolOutput<typeof searchAssets>['docs'][number];
 
 function AssetTable({ docs }: { docs: readonly SearchDoc[] }) {
   return (
-    <div className="pg-table-scroll">
-      <table className="data">
+    <div className="pg-table-scroll" role="region" aria-label="Matches" tabIndex={0}>
+      <table className="data pg-assets">
         <thead>
           <tr>
             <th>Token</th>
@@ -37,7 +38,7 @@ function AssetTable({ docs }: { docs: readonly SearchDoc[] }) {
                 <span className="badge">{d.type}</span>
               </td>
               <td>
-                <Mono title={d.asset_id}>{d.asset_id}</Mono>
+                <LongText text={d.asset_id} what={`the asset id of ${d.name}`} />
               </td>
               <td className="num">{formatPrice(d.price)}</td>
               <td className="num">{formatCompact(d.market_cap)}</td>
