@@ -44,6 +44,7 @@ export function notSignedIn(endpoints: GitHubEndpoints): GitHubError {
 export async function readingClient(ctx: GitHubContext): Promise<{ endpoints: GitHubEndpoints; client: GitHubClient }> {
   const endpoints = githubEndpoints(ctx.env);
   const stored = await storeOf(ctx).get(endpoints.apiUrl);
+  if (stored) refuseUnusableToken(stored.token, endpoints);
   return { endpoints, client: clientFor(ctx, endpoints, stored?.token) };
 }
 

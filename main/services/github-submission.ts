@@ -13,6 +13,7 @@ import {
   submitPullRequest,
   type GitHubContext,
   type RepoRef,
+  type SignedIn,
   type SubmissionResult,
   type SubmissionReview,
   type SubmitStep,
@@ -29,6 +30,8 @@ export interface RemoteChangeRequest {
 
 export type RemoteReview = SubmissionReview<PlannedChange>;
 export type RemoteSubmission = SubmissionResult<PlannedChange>;
+
+export { signedIn };
 
 export function upstreamOf(value: string | undefined): RepoRef {
   const repo = parseRepoName(value ?? DEFAULT_UPSTREAM);
@@ -49,6 +52,8 @@ export interface SubmitRemoteOptions {
   /** The review the user saw; when the upstream moved since, the change is planned again and the result says what changed. */
   readonly reviewed?: RemoteReview;
   readonly onStep?: (step: SubmitStep) => void;
+  /** A session from `signedIn` already checked by the caller (saves asking GitHub twice). */
+  readonly session?: SignedIn;
 }
 
 /** Opens (or, on a retry, finds) the pull request for the change. Needs a signed-in token. */
@@ -57,7 +62,7 @@ export async function submitRemoteChange(
   ctx: GitHubContext,
   options: SubmitRemoteOptions = {},
 ): Promise<RemoteSubmission> {
-  const { client, account } = await signedIn(ctx);
+  const { client, account } = options.session ?? (await signedIn(ctx));
   return submitPullRequest({
     client,
     login: account.login,

@@ -49,7 +49,7 @@ type SubmitValues = OptionValues<typeof SUBMIT_OPTIONS>;
 
 async function submit(operation: WriteOperation, values: SubmitValues, io: CliIo): Promise<number> {
   const json = values.json ?? false;
-  const { reviewRemoteChange, submitRemoteChange, upstreamOf } = await loadSubmission();
+  const { reviewRemoteChange, signedIn, submitRemoteChange, upstreamOf } = await loadSubmission();
   const { GitHubError, SubmissionBlocked } = await import('../../../github/index');
   const { RegistryError } = await import('../../../registry/index');
   const { findingJson } = await loadFormat();
@@ -61,6 +61,8 @@ async function submit(operation: WriteOperation, values: SubmitValues, io: CliIo
   const request = { operation, upstream: values.upstream, override: values.override ?? [] };
   const ctx = { env: io.env };
   try {
+    // Signing in is checked first, so a missing or unusable token is said before anything else happens.
+    const session = values['dry-run'] ? undefined : await signedIn(ctx);
     const review = await reviewRemoteChange(request, ctx);
     const blocked = review.plan.blocking.length > 0 || review.ruleProblems.length > 0;
     if (blocked || values['dry-run']) {
@@ -87,12 +89,14 @@ async function submit(operation: WriteOperation, values: SubmitValues, io: CliIo
     if (!json) await printPlan(review.plan, io);
     const result = await submitRemoteChange(request, ctx, {
       reviewed: review,
+      ...(session ? { session } : {}),
       ...(json ? {} : { onStep: (step) => void io.stderr.write(`… ${step.replace(/-/g, ' ')}\n`) }),
     });
     if (json) {
       io.stdout.write(
         `${JSON.stringify(
           {
+            ...planFields(result.plan, findingJson),
             ok: true,
             submitted: true,
             url: result.url,
@@ -106,7 +110,6 @@ async function submit(operation: WriteOperation, values: SubmitValues, io: CliIo
             reusedPullRequest: result.reusedPullRequest,
             ...(result.replanned ? { replanned: result.replanned } : {}),
             notes: result.notes,
-            ...planFields(result.plan, findingJson),
           },
           null,
           2,
