@@ -124,6 +124,17 @@ describe('submitPullRequest', () => {
     expect(fake.pulls).toHaveLength(1);
   });
 
+  it('syncs a fork that is behind the upstream before committing', async () => {
+    await submitPullRequest(options(add()));
+    expect(fake.count('repos/merge-upstream')).toBe(0);
+    fake.pushUpstream((files) => files.set('README.md', Buffer.from('# Assets\n\nMoved on.\n')));
+    const second = await submitPullRequest(options(add(await newValoperId('cosmosvaloper', 3), 'Second Stake')));
+    expect(fake.count('repos/merge-upstream')).toBe(1);
+    expect(fake.head('octo-operator/assets', 'master')).toBe(fake.head('trustwallet/assets', 'master'));
+    expect(second.base).toBe(fake.head('trustwallet/assets', 'master'));
+    expect(fake.pulls.map((p) => p.number)).toEqual([1, 2]);
+  });
+
   it('update and disable get their own titles and branches', async () => {
     const id = 'cosmosvaloper1y0us8xvsvfvqkk9c6nt5cfyu5au5tww2ztve7q';
     const update = await submitPullRequest(
@@ -270,6 +281,25 @@ describe('rate limits and tokens', () => {
     );
     expect((await submitPullRequest(options(add()))).number).toBe(1);
     expect(sleeps).toContain(2000);
+  });
+
+  it('sends nothing while x-ratelimit-remaining is 0, until the reset', async () => {
+    // One virtual clock for the fake and the client: waiting moves it on.
+    let now = Date.now();
+    fake.now = () => now;
+    fake.rateLimitRemaining = 1;
+    fake.rateLimitResetAt = Math.floor(now / 1000) + 50;
+    const waiting = createClient({
+      endpoints: githubEndpoints(fake.env()),
+      token,
+      now: () => now,
+      sleep: async (ms) => void (sleeps.push(ms), (now += ms)),
+    });
+    const review = await reviewSubmission(waiting, { owner: 'trustwallet', repo: 'assets' }, (files) => planChange(files, add()));
+    expect(review.plan.files).toHaveLength(2);
+    // The first answer said 0 remaining: the client waited for the reset instead of collecting a 403.
+    expect(sleeps).toHaveLength(1);
+    expect(fake.rateLimitedAnswers).toBe(0);
   });
 
   it('turns a 401 into what to do', async () => {

@@ -95,6 +95,10 @@ export class FakeGitHub {
   forkDelayReads = 0;
   rateLimitRemaining = 5000;
   rateLimitResetAt = Math.floor(Date.now() / 1000) + 3600;
+  /** The fake's clock for rate-limit windows (tests may share a virtual clock with the client). */
+  now: () => number = Date.now;
+  /** How many requests were answered 403 for the rate limit. */
+  rateLimitedAnswers = 0;
   deviceApproveAfterPolls = 1;
   deviceDeny = false;
   deviceInterval = 0;
@@ -264,7 +268,13 @@ export class FakeGitHub {
     if (token && !user)
       return this.send(res, op, 401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' }, headers);
 
-    if (this.rateLimitRemaining <= 0 && this.rateLimitResetAt * 1000 > Date.now()) {
+    if (this.rateLimitResetAt * 1000 <= this.now()) {
+      // A new window: the limit is full again.
+      this.rateLimitRemaining = 5000;
+      this.rateLimitResetAt = Math.floor(this.now() / 1000) + 3600;
+    }
+    if (this.rateLimitRemaining <= 0) {
+      this.rateLimitedAnswers++;
       return this.send(
         res,
         op,
