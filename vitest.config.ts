@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{domain,platform,registry,main,preload,bridge,gateway,renderer,scripts}/**/*.test.{ts,tsx}'],
+    include: ['{domain,platform,registry,github,main,preload,bridge,gateway,renderer,scripts}/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -3,6 +3,7 @@
  *
  *   Checking   checkRegistry, checkEntry, checkEntries, checkLogo, readList/parseList, isRegistryRoot
  *   Writing    planWrite → (show plan.diff, plan.findings) → applyWrite; undo; registryHistory
+ *   Remote     planChange(source, …): the same plan from any RegistrySource (e.g. one commit read over GitHub's API)
  *   Logos      fixLogo (with circle previews), toDataUrl
  *
  * Finding codes and their severities: findings.ts (FINDING_CODES), documented in the README.
@@ -24,7 +25,17 @@ export { checkLogo, LOGO_RULES, type LogoCheck, type LogoFacts } from './logo-ru
 export { parseList, readList, type EntrySpan, type ListDocument } from './list-reader';
 export { formatList, type ListStyle } from './list-format';
 export { isRegistryRoot, listChainFolders, rel as registryPaths } from './layout';
-export { planWrite, type LogoInput, type PlanOptions, type PlannedFile, type WriteOperation, type WritePlan } from './write-plan';
+export {
+  planChange,
+  planWrite,
+  type LogoInput,
+  type PlanOptions,
+  type PlannedChange,
+  type PlannedFile,
+  type WriteOperation,
+  type WritePlan,
+} from './write-plan';
+export { folderSource, type RegistrySource } from './registry-source';
 export { applyWrite, registryHistory, undo, type AppliedWrite, type UndoOptions, type UndoResult, type WriteOptions } from './write-apply';
 export { recoverPendingWrite, rolledBackMessage, type RolledBack } from './write-journal';
 export { defaultHistoryDir, KEEP_OPERATIONS, type HistoryRecord } from './history';

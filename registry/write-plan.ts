@@ -10,14 +10,15 @@ import { FileReadError, readBoundedFile } from '../platform/files/bounded-read';
 import { checkValidatorId, getRegistryChain } from '../domain/index';
 import { EDITABLE_TEXT_FIELDS, ENTRY_GROUP_NAMES, type EntryChanges, type EntryInput } from '../domain/registry-entry';
 import { checkEntry } from './entry-rules';
-import { RegistryError, refusalFor } from './errors';
+import { RegistryError } from './errors';
 import { finding, isFindingCode, type Finding, type FindingCode } from './findings';
-import { assertInsideRegistry, isSafeFolderName, listChainFolders, notARegistryMessage, readRegistryFile, rel } from './layout';
+import { assertInsideRegistry, isSafeFolderName, rel } from './layout';
 import { appendEntry, replaceEntry } from './list-edit';
 import { encodeList, formatValue, orderEntry } from './list-format';
 import { parseList, sha256, type ListDocument } from './list-reader';
 import { fixLogo, type FixLogoOptions, type LogoFixResult } from './logo-fixer';
 import { checkLogo } from './logo-rules';
+import { folderSource, missingChainError, type RegistrySource } from './registry-source';
 import { unifiedDiff } from './text-diff';
 import { recoverPendingWrite, type RecoverOptions } from './write-journal';
 
@@ -41,8 +42,8 @@ export interface PlannedFile {
   readonly after: Buffer;
 }
 
-export interface WritePlan {
-  readonly root: string;
+/** A planned change, whichever source it was read from: what a remote submission commits. */
+export interface PlannedChange {
   readonly operation: WriteOperation;
   readonly chain: string;
   readonly id: string;
@@ -61,6 +62,11 @@ export interface WritePlan {
   /** When the logo went through the fixer: its before/after report and previews. */
   readonly logoFix?: LogoFixResult;
   readonly summary: string;
+}
+
+/** A planned change of a registry folder: applyWrite writes it there. */
+export interface WritePlan extends PlannedChange {
+  readonly root: string;
 }
 
 export interface PlanOptions extends RecoverOptions {
@@ -109,23 +115,15 @@ function cleanEntry(input: EntryInput): Obj {
   return out;
 }
 
-async function loadList(root: string, chain: string): Promise<ListDocument> {
-  const chains = await listChainFolders(root);
-  if (chains.length === 0) throw new RegistryError('not-a-registry', notARegistryMessage(root));
-  if (!chains.includes(chain)) {
-    const known = getRegistryChain(chain);
-    throw new RegistryError(
-      'unknown-chain',
-      known
-        ? `This registry has no folder for ${known.name} (${rel.validators(chain)}). Update your copy of the registry.`
-        : `"${chain}" is not a chain of this registry. Chains: ${chains.join(', ')}.`,
-    );
-  }
+async function loadList(source: RegistrySource, chain: string): Promise<ListDocument> {
+  if (!(await source.hasChain(chain))) throw await missingChainError(source, chain);
   const path = rel.list(chain);
-  const bytes = await readRegistryFile(root, path).catch((error: unknown) => {
-    throw refusalFor(error, 'list-unparseable');
-  });
-  if (!bytes) throw new RegistryError('list-unparseable', `${path} does not exist. Restore it (git checkout) before writing.`);
+  const bytes = await source.readFile(path);
+  if (!bytes)
+    throw new RegistryError(
+      'list-unparseable',
+      source.remote ? `${path} does not exist in ${source.where}.` : `${path} does not exist. Restore it (git checkout) before writing.`,
+    );
   const doc = parseList(bytes, { path, chain });
   if (!doc.ok) {
     const why = doc.findings.find((f) => f.severity === 'error');
@@ -153,13 +151,10 @@ interface LogoPlan {
   fix?: LogoFixResult;
 }
 
-async function planLogo(root: string, chain: string, id: string, logo: LogoInput | undefined): Promise<LogoPlan> {
+async function planLogo(source: RegistrySource, chain: string, id: string, logo: LogoInput | undefined): Promise<LogoPlan> {
   const path = rel.logo(chain, id);
-  if (logo) await assertInsideRegistry(root, path);
   const place = { path, chain, id };
-  const current = await readRegistryFile(root, path).catch((error: unknown) => {
-    throw refusalFor(error, 'file-unreadable');
-  });
+  const current = await source.readFile(path);
   if (!logo) {
     if (!current)
       return {
@@ -192,7 +187,18 @@ async function planLogo(root: string, chain: string, id: string, logo: LogoInput
   return { ...(file ? { file } : {}), findings, ...(fix ? { fix } : {}) };
 }
 
+/** Plans a write of the registry folder `root`. */
 export async function planWrite(root: string, operation: WriteOperation, options: PlanOptions = {}): Promise<WritePlan> {
+  // Plan from the registry as it is, not from what a killed writer left half-done.
+  await recoverPendingWrite(root, options);
+  const plan = await planChange(folderSource(root), operation, options);
+  // Nothing is planned through a link that leaves the folder (a linked assets/ or chain folder).
+  for (const file of plan.files) await assertInsideRegistry(root, file.path);
+  return { root, ...plan };
+}
+
+/** Plans a change against any source (a folder, or one commit of a remote repository): same checks, same bytes. */
+export async function planChange(source: RegistrySource, operation: WriteOperation, options: PlanOptions = {}): Promise<PlannedChange> {
   const overrides = (options.override ?? []).map((code) => {
     if (!isFindingCode(code))
       throw new RegistryError(
@@ -202,9 +208,7 @@ export async function planWrite(root: string, operation: WriteOperation, options
     return code;
   });
   const { chain } = operation;
-  // Plan from the registry as it is, not from what a killed writer left half-done.
-  await recoverPendingWrite(root, options);
-  const doc = await loadList(root, chain);
+  const doc = await loadList(source, chain);
   const path = rel.list(chain);
   const existing = ids(doc);
 
@@ -271,7 +275,7 @@ export async function planWrite(root: string, operation: WriteOperation, options
 
   const otherIds = new Set(existing.filter((_, i) => i !== index));
   const entryFindings = checkEntry(chain, entry, { path, span: after.spans[index]!, existingIds: otherIds });
-  const logo = await planLogo(root, chain, id, operation.kind === 'disable' ? undefined : operation.logo);
+  const logo = await planLogo(source, chain, id, operation.kind === 'disable' ? undefined : operation.logo);
   const unknownChain =
     operation.kind === 'add' && !getRegistryChain(chain)
       ? finding(
@@ -284,7 +288,7 @@ export async function planWrite(root: string, operation: WriteOperation, options
 
   let candidates = findings.filter((f) => f.severity === 'error');
   if (previous) {
-    const oldLogo = operation.kind === 'disable' || !operation.logo ? logo : await planLogo(root, chain, id, undefined);
+    const oldLogo = operation.kind === 'disable' || !operation.logo ? logo : await planLogo(source, chain, id, undefined);
     candidates = introduced(candidates, [...checkEntry(chain, previous, { path, existingIds: otherIds }), ...oldLogo.findings]);
   }
   // A chain we do not know: nothing about its ids can be checked, so adding takes a knowing override.
@@ -297,7 +301,6 @@ export async function planWrite(root: string, operation: WriteOperation, options
   const name = typeof entry['name'] === 'string' && entry['name'] ? entry['name'] : id;
   const verb = operation.kind === 'add' ? 'Add' : operation.kind === 'update' ? 'Update' : 'Disable';
   return {
-    root,
     operation,
     chain,
     id,

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { appChannels } from './app-channels';
 import { ActivityEvent, assistantsChannels } from './assistants-channels';
+import { githubChannels } from './github-channels';
 import { playgroundChannels, playgroundEvents } from './playground-channels';
 import { profilesChannels } from './profiles-channels';
 import { registryChannels, ScanProgressEvent } from './registry-channels';
@@ -14,6 +15,7 @@ import { registryChannels, ScanProgressEvent } from './registry-channels';
 export const contract = {
   ...appChannels,
   ...assistantsChannels,
+  ...githubChannels,
   ...playgroundChannels,
   ...profilesChannels,
   ...registryChannels,

@@ -4,7 +4,8 @@ import { appHandlers } from './app-handlers';
 import { assistantsHandlers } from './assistants-handlers';
 import { playgroundHandlers } from './playground-handlers';
 import { profilesHandlers } from './profiles-handlers';
-import { registryHandlers } from './registry-handlers';
+import { githubHandlers } from './github-handlers';
+import { createRegistryServices } from './registry-handlers';
 import { sharedSessionManager } from '../playground/session-manager';
 
 export interface Services {
@@ -16,13 +17,15 @@ export interface Services {
 /** All main-process services behind the IPC contract, for either host. Features add their handlers here. */
 export function createServices(ctx: HostContext): Services {
   const playground = sharedSessionManager((event, payload) => ctx.emit(event, payload));
+  const registry = createRegistryServices(ctx);
   return {
     handlers: {
       ...appHandlers(ctx),
       ...assistantsHandlers(ctx),
       ...playgroundHandlers(ctx, playground),
       ...profilesHandlers(ctx),
-      ...registryHandlers(ctx),
+      ...registry.handlers,
+      ...githubHandlers({ toEngineOperation: registry.toEngineOperation }),
     },
     dispose: async () => {
       await playground.close();

@@ -93,6 +93,16 @@ function logoGone(): ServiceError {
 }
 
 export function registryHandlers(ctx: HostContext, options: RegistryHandlerOptions = {}): Pick<Handlers, RegistryChannel> {
+  return createRegistryServices(ctx, options).handlers;
+}
+
+export interface RegistryServices {
+  readonly handlers: Pick<Handlers, RegistryChannel>;
+  /** The engine operation a wizard operation stands for, its logo taken from the uploads (shared with the remote submission). */
+  readonly toEngineOperation: (op: WizardOperation) => Promise<WriteOperation>;
+}
+
+export function createRegistryServices(ctx: HostContext, options: RegistryHandlerOptions = {}): RegistryServices {
   let stateCache: WizardState | undefined;
   // Resolved on first use, so the config folder follows the environment of the running host.
   const state = () => (stateCache ??= createWizardState(options.stateDir ?? join(configDir(), 'wizard')));
@@ -146,7 +156,7 @@ export function registryHandlers(ctx: HostContext, options: RegistryHandlerOptio
     return doc;
   }
 
-  return {
+  const handlers: Pick<Handlers, RegistryChannel> = {
     'registry:openFolder': async (raw) => {
       const info = await inspectFolder(raw);
       if (info.isRegistry) await state().rememberFolder(info.root);
@@ -274,4 +284,5 @@ export function registryHandlers(ctx: HostContext, options: RegistryHandlerOptio
       return { cleared: true };
     },
   };
+  return { handlers, toEngineOperation };
 }

@@ -10,11 +10,13 @@ async function allCommands(): Promise<Command[]> {
     import('./web').then((m) => [m.webCommand]),
     import('./ids').then((m) => m.idCommands),
     import('./registry').then((m) => m.registryCommands),
+    import('./registry-submit').then((m) => m.registrySubmitCommands),
     import('./logo').then((m) => m.logoCommands),
     import('./bridge').then((m) => [m.bridgeCommand]),
     import('./login').then((m) => [m.loginCommand]),
     import('./logout').then((m) => [m.logoutCommand]),
     import('./status').then((m) => [m.statusCommand]),
+    import('./github').then((m) => m.githubCommands),
     import('./gateway').then((m) => m.gatewayCommands),
     import('./clients').then((m) => m.clientsCommands),
   ]);

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { defineCommand, UsageError, type CliIo, type Command } from '../command';
 import type { OptionSpecs, OptionValues } from '../options';
 import type { EntryChanges, Entry } from '../../../domain/registry-entry';
-import type { FixLogoOptions, LogoInput, WriteOperation, WritePlan } from '../../../registry/index';
+import type { FixLogoOptions, LogoInput, PlannedChange, WriteOperation, WritePlan } from '../../../registry/index';
 
 const loadRegistry = () => import('../../../registry/index');
 const loadFormat = () => import('../../../registry/report-format');
@@ -103,13 +103,13 @@ ${ROOT_HELP}`,
 
 // ---- add / update / disable ----
 
-const WHICH_OPTIONS = {
+export const WHICH_OPTIONS = {
   chain: { type: 'string', value: 'C', description: 'Chain folder, e.g. cosmos, tezos, smartchain' },
   id: { type: 'string', value: 'ID', description: "The validator's on-chain id (checked with the chain's real checksum)" },
 } as const satisfies OptionSpecs;
 
 /** How a write is done, for add, update and disable. */
-const WRITE_OPTIONS = {
+export const WRITE_OPTIONS = {
   override: {
     type: 'string',
     value: 'CODE',
@@ -125,9 +125,8 @@ const WRITE_OPTIONS = {
   json: { type: 'boolean', description: 'Print the plan and result as JSON' },
 } as const satisfies OptionSpecs;
 
-/** add and update take the same options; update needs only --chain and --id. */
-const ENTRY_OPTIONS = {
-  ...WHICH_OPTIONS,
+/** The entry's fields and logo, for add and update. */
+export const FIELD_OPTIONS = {
   name: { type: 'string', value: 'N', description: "The validator's name" },
   description: { type: 'string', value: 'D', description: "The validator's description" },
   website: { type: 'string', value: 'URL', description: "The validator's website" },
@@ -142,10 +141,16 @@ const ENTRY_OPTIONS = {
   },
   size: { type: 'string', value: 'N', description: 'With --fix-logo: size 128-512 (default 256)' },
   fit: { type: 'string', value: 'F', description: 'With --fix-logo: fit cover (crop, default) or contain (pad)' },
-  ...WRITE_OPTIONS,
 } as const satisfies OptionSpecs;
 
-type EntryValues = OptionValues<typeof ENTRY_OPTIONS>;
+/** add and update take the same options; update needs only --chain and --id. */
+const ENTRY_OPTIONS = { ...WHICH_OPTIONS, ...FIELD_OPTIONS, ...WRITE_OPTIONS } as const satisfies OptionSpecs;
+
+export const NOTE_OPTION = {
+  note: { type: 'string', value: 'TEXT', description: 'Why it is disabled (shown to reviewers)' },
+} as const satisfies OptionSpecs;
+
+type EntryValues = OptionValues<typeof WHICH_OPTIONS & typeof FIELD_OPTIONS>;
 
 function required<V extends Record<string, unknown>>(values: V, names: readonly (keyof V & string)[], usage: string): void {
   const missing = names.filter((n) => values[n] === undefined);
@@ -177,7 +182,54 @@ function logoOf(values: EntryValues): LogoInput | undefined {
   return { source: resolve(values.logo), ...(values['fix-logo'] ? { fix } : {}) };
 }
 
-async function printPlan(plan: WritePlan, io: CliIo): Promise<void> {
+/** The add operation the flags describe (shared by `registry add` and `registry submit add`). */
+export function addOperation(values: EntryValues, usage: string): WriteOperation {
+  required(values, ['chain', 'id', 'name', 'description', 'website'], usage);
+  const payout = payoutOf(values);
+  const minDelegation = numberOption('min-delegation', values['min-delegation'], false);
+  const logo = logoOf(values);
+  return {
+    kind: 'add',
+    chain: values.chain!,
+    entry: {
+      id: values.id!,
+      name: values.name!,
+      description: values.description!,
+      website: values.website!,
+      ...(payout ? { payout } : {}),
+      ...(minDelegation !== undefined ? { staking: { minDelegation } } : {}),
+    },
+    ...(logo ? { logo } : {}),
+  };
+}
+
+/** The update operation the flags describe. */
+export function updateOperation(values: EntryValues, usage: string): WriteOperation {
+  required(values, ['chain', 'id'], usage);
+  const changes: EntryChanges = {};
+  if (values.name !== undefined) changes.name = values.name;
+  if (values.description !== undefined) changes.description = values.description;
+  if (values.website !== undefined) changes.website = values.website;
+  const payout = payoutOf(values);
+  if (payout) changes.payout = payout;
+  const minDelegation = numberOption('min-delegation', values['min-delegation'], false);
+  if (minDelegation !== undefined) changes.staking = { minDelegation };
+  const logo = logoOf(values);
+  if (Object.keys(changes).length === 0 && !logo)
+    throw new UsageError(
+      'nothing to change: give at least one of --name, --description, --website, --commission, --payout-delay, --payout-period, --min-delegation, --logo.',
+    );
+  return { kind: 'update', chain: values.chain!, id: values.id!, changes, ...(logo ? { logo } : {}) };
+}
+
+/** The disable operation the flags describe. */
+export function disableOperation(values: OptionValues<typeof WHICH_OPTIONS & typeof NOTE_OPTION>, usage: string): WriteOperation {
+  required(values, ['chain', 'id', 'note'], usage);
+  if (values.note!.trim() === '') throw new UsageError('--note must say why the validator is disabled.');
+  return { kind: 'disable', chain: values.chain!, id: values.id!, note: values.note! };
+}
+
+export async function printPlan(plan: PlannedChange, io: CliIo): Promise<void> {
   const { formatFindings, countsLine } = await loadFormat();
   const { countFindings } = await loadRegistry();
   const out: string[] = [plan.summary, '', 'Entry:', `    ${plan.entryJson}`, ''];
@@ -199,23 +251,22 @@ async function printPlan(plan: WritePlan, io: CliIo): Promise<void> {
   io.stdout.write(`${out.join('\n')}\n`);
 }
 
+export function planFields(plan: PlannedChange, findingJson: (f: PlannedChange['findings'][number]) => unknown): Record<string, unknown> {
+  return {
+    summary: plan.summary,
+    chain: plan.chain,
+    id: plan.id,
+    entry: plan.entry,
+    findings: plan.findings.map(findingJson),
+    blocking: plan.blocking.map((f) => f.code),
+    overrides: plan.overrides,
+    files: plan.files.map((f) => ({ path: f.path, new: f.before === null, bytes: f.after.length })),
+    diff: plan.diff,
+  };
+}
+
 function planJson(plan: WritePlan, extra: Record<string, unknown>, findingJson: (f: WritePlan['findings'][number]) => unknown): string {
-  return `${JSON.stringify(
-    {
-      ...extra,
-      summary: plan.summary,
-      chain: plan.chain,
-      id: plan.id,
-      entry: plan.entry,
-      findings: plan.findings.map(findingJson),
-      blocking: plan.blocking.map((f) => f.code),
-      overrides: plan.overrides,
-      files: plan.files.map((f) => ({ path: f.path, new: f.before === null, bytes: f.after.length })),
-      diff: plan.diff,
-    },
-    null,
-    2,
-  )}\n`;
+  return `${JSON.stringify({ ...extra, ...planFields(plan, findingJson) }, null, 2)}\n`;
 }
 
 type WriteFlags = OptionValues<typeof WRITE_OPTIONS>;
@@ -273,23 +324,7 @@ ${ROOT_HELP}`,
   positionals: true,
   async run({ values, positionals }, io) {
     const root = rootArg(positionals, addUsage);
-    required(values, ['chain', 'id', 'name', 'description', 'website'], addUsage);
-    const payout = payoutOf(values);
-    const minDelegation = numberOption('min-delegation', values['min-delegation'], false);
-    const logo = logoOf(values);
-    const operation: WriteOperation = {
-      kind: 'add',
-      chain: values.chain!,
-      entry: {
-        id: values.id!,
-        name: values.name!,
-        description: values.description!,
-        website: values.website!,
-        ...(payout ? { payout } : {}),
-        ...(minDelegation !== undefined ? { staking: { minDelegation } } : {}),
-      },
-      ...(logo ? { logo } : {}),
-    };
+    const operation = addOperation(values, addUsage);
     return planAndWrite(root, operation, values, io);
   },
 });
@@ -309,21 +344,8 @@ The options are those of "companion registry add", all optional except --chain a
   positionals: true,
   async run({ values, positionals }, io) {
     const root = rootArg(positionals, updateUsage);
-    required(values, ['chain', 'id'], updateUsage);
-    const changes: EntryChanges = {};
-    if (values.name !== undefined) changes.name = values.name;
-    if (values.description !== undefined) changes.description = values.description;
-    if (values.website !== undefined) changes.website = values.website;
-    const payout = payoutOf(values);
-    if (payout) changes.payout = payout;
-    const minDelegation = numberOption('min-delegation', values['min-delegation'], false);
-    if (minDelegation !== undefined) changes.staking = { minDelegation };
-    const logo = logoOf(values);
-    if (Object.keys(changes).length === 0 && !logo)
-      throw new UsageError(
-        'nothing to change: give at least one of --name, --description, --website, --commission, --payout-delay, --payout-period, --min-delegation, --logo.',
-      );
-    return planAndWrite(root, { kind: 'update', chain: values.chain!, id: values.id!, changes, ...(logo ? { logo } : {}) }, values, io);
+    const operation = updateOperation(values, updateUsage);
+    return planAndWrite(root, operation, values, io);
   },
 });
 
@@ -335,17 +357,11 @@ export const registryDisableCommand = defineCommand({
   usage: disableUsage,
   about: `Sets "status": {"disabled": true, "note": TEXT} on the entry, in place.
 ${ROOT_HELP}`,
-  options: {
-    ...WHICH_OPTIONS,
-    note: { type: 'string', value: 'TEXT', description: 'Why it is disabled (shown to reviewers)' },
-    ...WRITE_OPTIONS,
-  },
+  options: { ...WHICH_OPTIONS, ...NOTE_OPTION, ...WRITE_OPTIONS },
   positionals: true,
   async run({ values, positionals }, io) {
     const root = rootArg(positionals, disableUsage);
-    required(values, ['chain', 'id', 'note'], disableUsage);
-    if (values.note!.trim() === '') throw new UsageError('--note must say why the validator is disabled.');
-    return planAndWrite(root, { kind: 'disable', chain: values.chain!, id: values.id!, note: values.note! }, values, io);
+    return planAndWrite(root, disableOperation(values, disableUsage), values, io);
   },
 });
 

@@ -1,0 +1,133 @@
+/**
+ * The REST client: Octokit against the configured API URL, with GitHub's rate limits honoured
+ * (`x-ratelimit-remaining`/`-reset`, `retry-after`, 403/429) and every failure turned into a GitHubError
+ * that says what to do. Requests are sent one at a time, as GitHub's best practices ask.
+ */
+import { Octokit } from '@octokit/rest';
+import { APP_VERSION } from '../domain/app-info';
+import { classicTokenUrl, GitHubError } from './errors';
+import type { GitHubEndpoints } from './config';
+
+export interface ClientOptions {
+  readonly endpoints: GitHubEndpoints;
+  /** Omitted: unauthenticated (public reads only, 60 requests an hour). */
+  readonly token?: string;
+  /** The longest wait for a rate limit to reset before giving up with its reset time (default 60 s). */
+  readonly maxRateLimitWaitMs?: number;
+  /** Injectable for tests. */
+  readonly sleep?: (ms: number) => Promise<void>;
+  readonly now?: () => number;
+}
+
+export type GitHubClient = Octokit;
+
+export const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+interface HttpFailure {
+  status: number;
+  message: string;
+  response?: { headers: Record<string, string | number | undefined>; data?: unknown };
+}
+
+function isHttpFailure(error: unknown): error is HttpFailure {
+  return typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number';
+}
+
+/** A failure GitHub answered (as opposed to a dropped connection, which has no response). */
+export function statusOf(error: unknown): number | undefined {
+  return isHttpFailure(error) && error.response ? error.status : undefined;
+}
+
+/** GitHub's own message of a failure (`message` and `errors[].message` of the body), for matching and display. */
+export function githubMessage(error: unknown): string {
+  if (!isHttpFailure(error)) return error instanceof Error ? error.message : String(error);
+  const data = error.response?.data as { message?: unknown; errors?: { message?: unknown }[] } | undefined;
+  const parts = [typeof data?.message === 'string' ? data.message : error.message];
+  for (const e of data?.errors ?? []) if (typeof e.message === 'string') parts.push(e.message);
+  return parts.join(': ');
+}
+
+function header(error: HttpFailure, name: string): string | undefined {
+  const value = error.response?.headers[name];
+  return value === undefined ? undefined : String(value);
+}
+
+const clock = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+export function createClient(options: ClientOptions): GitHubClient {
+  const { endpoints, token } = options;
+  const sleep = options.sleep ?? defaultSleep;
+  const now = options.now ?? Date.now;
+  const maxWait = options.maxRateLimitWaitMs ?? 60_000;
+  const octokit = new Octokit({
+    baseUrl: endpoints.apiUrl,
+    userAgent: `gateway-companion/${APP_VERSION}`,
+    ...(token ? { auth: token } : {}),
+    // Octokit logs deprecations and warnings to the console by default; a CLI and an app print their own messages.
+    log: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
+  });
+
+  /** The primary limit as GitHub last reported it: no request is sent while it is used up. */
+  let exhaustedUntil = 0;
+
+  const rateLimited = (resetAt: number | undefined, secondary: boolean) =>
+    new GitHubError(
+      'rate-limited',
+      `GitHub's ${secondary ? 'secondary ' : ''}rate limit is reached${resetAt ? `; it resets at ${clock(resetAt)}` : ''}. ` +
+        `Wait until then and try again${token ? '' : ' (signed in, the limit is much higher: companion github login)'}; nothing was lost, a retry resumes where this stopped.`,
+      resetAt,
+    );
+
+  async function waitOrRefuse(until: number, secondary: boolean): Promise<void> {
+    const wait = until - now();
+    if (wait <= 0) return;
+    if (wait > maxWait) throw rateLimited(until, secondary);
+    await sleep(wait);
+  }
+
+  octokit.hook.wrap('request', async (request, requestOptions) => {
+    for (let attempt = 0; ; attempt++) {
+      if (exhaustedUntil > now()) await waitOrRefuse(exhaustedUntil, false);
+      try {
+        const response = await request(requestOptions);
+        const remaining = response.headers['x-ratelimit-remaining'];
+        const reset = Number(response.headers['x-ratelimit-reset']);
+        exhaustedUntil = remaining === '0' && Number.isFinite(reset) ? reset * 1000 : 0;
+        return response;
+      } catch (error) {
+        if (!isHttpFailure(error) || !error.response) {
+          throw new GitHubError(
+            'network',
+            `Could not reach GitHub at ${endpoints.apiUrl} (${error instanceof Error ? error.message : String(error)}). Check the connection and try again; a retry resumes where this stopped.`,
+          );
+        }
+        const { status } = error;
+        const retryAfter = Number(header(error, 'retry-after'));
+        const remaining = header(error, 'x-ratelimit-remaining');
+        const reset = Number(header(error, 'x-ratelimit-reset'));
+        const message = githubMessage(error);
+        const limited =
+          status === 429 || (status === 403 && (remaining === '0' || Number.isFinite(retryAfter) || /rate limit/i.test(message)));
+        if (limited) {
+          const secondary = remaining !== '0';
+          const until = Number.isFinite(retryAfter)
+            ? now() + retryAfter * 1000
+            : remaining === '0' && Number.isFinite(reset)
+              ? reset * 1000
+              : now() + 60_000;
+          if (remaining === '0' && Number.isFinite(reset)) exhaustedUntil = reset * 1000;
+          if (attempt >= 2) throw rateLimited(until, secondary);
+          await waitOrRefuse(until, secondary);
+          continue;
+        }
+        if (status === 401)
+          throw new GitHubError(
+            'bad-token',
+            `GitHub refused the token (401 ${message}): it is wrong, expired or revoked. Sign in again (companion github login), or create a classic token with the public_repo scope: ${classicTokenUrl(endpoints.webUrl)}.`,
+          );
+        throw error;
+      }
+    }
+  });
+  return octokit;
+}

@@ -1,0 +1,124 @@
+/** Sign in, who is signed in, sign out: the token's life cycle, shared by the CLI and the app. */
+import { createClient, type GitHubClient } from './client';
+import { githubEndpoints, ENV_GITHUB_CLIENT_ID, ENV_GITHUB_TOKEN, type GitHubEndpoints } from './config';
+import { deviceFlowToken, type DeviceVerification } from './device-flow';
+import { classicTokenUrl, GitHubError } from './errors';
+import { checkToken, refuseUnusableToken, type GitHubAccount } from './token-check';
+import { TokenStore, validateTokenText } from './token-store';
+
+export interface GitHubContext {
+  readonly env: NodeJS.ProcessEnv;
+  /** Defaults to the OS keychain (with COMPANION_GITHUB_TOKEN taking precedence). */
+  readonly store?: TokenStore;
+  readonly maxRateLimitWaitMs?: number;
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+export interface SignedIn {
+  readonly endpoints: GitHubEndpoints;
+  readonly client: GitHubClient;
+  readonly account: GitHubAccount;
+  readonly source: 'keychain' | 'environment';
+}
+
+const storeOf = (ctx: GitHubContext) => ctx.store ?? new TokenStore(undefined, ctx.env);
+
+function clientFor(ctx: GitHubContext, endpoints: GitHubEndpoints, token?: string): GitHubClient {
+  return createClient({
+    endpoints,
+    ...(token ? { token } : {}),
+    ...(ctx.maxRateLimitWaitMs !== undefined ? { maxRateLimitWaitMs: ctx.maxRateLimitWaitMs } : {}),
+    ...(ctx.sleep ? { sleep: ctx.sleep } : {}),
+  });
+}
+
+export function notSignedIn(endpoints: GitHubEndpoints): GitHubError {
+  return new GitHubError(
+    'no-token',
+    `Not signed in to GitHub. Sign in with "companion github login" (or in the app), or create a classic token with the public_repo scope ` +
+      `at ${classicTokenUrl(endpoints.webUrl)} and store it with "companion github login --token-stdin" (or set ${ENV_GITHUB_TOKEN}).`,
+  );
+}
+
+/** A client for public reads: signed in when a token is available, anonymous otherwise. */
+export async function readingClient(ctx: GitHubContext): Promise<{ endpoints: GitHubEndpoints; client: GitHubClient }> {
+  const endpoints = githubEndpoints(ctx.env);
+  const stored = await storeOf(ctx).get(endpoints.apiUrl);
+  if (stored) refuseUnusableToken(stored.token, endpoints);
+  return { endpoints, client: clientFor(ctx, endpoints, stored?.token) };
+}
+
+/** The signed-in client, its token checked with GitHub. Throws GitHubError('no-token') when there is none. */
+export async function signedIn(ctx: GitHubContext): Promise<SignedIn> {
+  const endpoints = githubEndpoints(ctx.env);
+  const stored = await storeOf(ctx).get(endpoints.apiUrl);
+  if (!stored) throw notSignedIn(endpoints);
+  refuseUnusableToken(stored.token, endpoints);
+  const client = clientFor(ctx, endpoints, stored.token);
+  const account = await checkToken(client, stored.token, endpoints);
+  return { endpoints, client, account, source: stored.source };
+}
+
+/** Checks a pasted token with GitHub and stores it in the keychain. */
+export async function loginWithToken(token: string, ctx: GitHubContext): Promise<GitHubAccount> {
+  const endpoints = githubEndpoints(ctx.env);
+  const value = validateTokenText(token);
+  refuseUnusableToken(value, endpoints);
+  const account = await checkToken(clientFor(ctx, endpoints, value), value, endpoints);
+  await storeOf(ctx).set(endpoints.apiUrl, value, account.login);
+  return account;
+}
+
+export interface DeviceLoginOptions {
+  /** The OAuth app's client id; defaults to COMPANION_GITHUB_CLIENT_ID. */
+  readonly clientId?: string;
+  readonly onVerification: (verification: DeviceVerification) => void | Promise<void>;
+}
+
+/** Signs in through the device flow, checks the new token and stores it. */
+export async function loginWithDeviceFlow(options: DeviceLoginOptions, ctx: GitHubContext): Promise<GitHubAccount> {
+  const endpoints = githubEndpoints(ctx.env);
+  const token = await deviceFlowToken({
+    endpoints,
+    clientId: options.clientId || ctx.env[ENV_GITHUB_CLIENT_ID],
+    onVerification: options.onVerification,
+  });
+  const account = await checkToken(clientFor(ctx, endpoints, token), token, endpoints);
+  await storeOf(ctx).set(endpoints.apiUrl, token, account.login);
+  return account;
+}
+
+export interface GitHubStatus {
+  readonly apiUrl: string;
+  readonly signedIn: boolean;
+  readonly source?: 'keychain' | 'environment';
+  readonly login?: string;
+  readonly scopes?: readonly string[];
+  /** Why the stored token cannot be used, in plain words (the token itself never appears). */
+  readonly problem?: string;
+}
+
+export async function githubStatus(ctx: GitHubContext): Promise<GitHubStatus> {
+  const endpoints = githubEndpoints(ctx.env);
+  const stored = await storeOf(ctx).get(endpoints.apiUrl);
+  if (!stored) return { apiUrl: endpoints.apiUrl, signedIn: false };
+  try {
+    refuseUnusableToken(stored.token, endpoints);
+    const account = await checkToken(clientFor(ctx, endpoints, stored.token), stored.token, endpoints);
+    return { apiUrl: endpoints.apiUrl, signedIn: true, source: stored.source, login: account.login, scopes: account.scopes };
+  } catch (error) {
+    if (!(error instanceof GitHubError)) throw error;
+    return {
+      apiUrl: endpoints.apiUrl,
+      signedIn: false,
+      source: stored.source,
+      ...(stored.login ? { login: stored.login } : {}),
+      problem: error.message,
+    };
+  }
+}
+
+/** Removes the stored token; resolves false when none was stored. */
+export async function logout(ctx: GitHubContext): Promise<boolean> {
+  return storeOf(ctx).delete(githubEndpoints(ctx.env).apiUrl);
+}
