@@ -90,7 +90,17 @@ function logoGone(): ServiceError {
   );
 }
 
+export interface RegistryService {
+  readonly handlers: Pick<Handlers, RegistryChannel>;
+  /** The wizard's operation for the engine, with the logo the user uploaded (shared with the GitHub submission). */
+  readonly engineOperation: (op: WizardOperation) => Promise<WriteOperation>;
+}
+
 export function registryHandlers(ctx: HostContext, options: RegistryHandlerOptions = {}): Pick<Handlers, RegistryChannel> {
+  return registryService(ctx, options).handlers;
+}
+
+export function registryService(ctx: HostContext, options: RegistryHandlerOptions = {}): RegistryService {
   let stateCache: WizardState | undefined;
   // Resolved on first use, so the config folder follows the environment of the running host.
   const state = () => (stateCache ??= createWizardState(options.stateDir ?? join(configDir(), 'wizard')));
@@ -144,7 +154,7 @@ export function registryHandlers(ctx: HostContext, options: RegistryHandlerOptio
     return doc;
   }
 
-  return {
+  const handlers: Pick<Handlers, RegistryChannel> = {
     'registry:openFolder': async (raw) => {
       const info = await inspectFolder(raw);
       if (info.isRegistry) await state().rememberFolder(info.root);
@@ -270,4 +280,5 @@ export function registryHandlers(ctx: HostContext, options: RegistryHandlerOptio
       return { cleared: true };
     },
   };
+  return { handlers, engineOperation: toEngineOperation };
 }

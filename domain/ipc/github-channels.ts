@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { EntryId } from '../registry-entry-schema';
+import { ChainSlug, ChainSummary, EntrySnapshot, ExistingLogo, PlanView, RegistryFinding, WizardOperation } from './registry-channels';
+
+/**
+ * Channels of the submission without a clone: GitHub sign-in (device flow, or a pasted classic token),
+ * the upstream registry read through GitHub's API, the review planned on its head, the pull request and
+ * its status. Tokens cross only once, into main, which checks them with GitHub and keeps them in the OS
+ * keychain; no answer ever carries a token.
+ */
+
+/** `owner/repo`, as GitHub spells repository names (main parses it again). */
+export const Upstream = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,38}\/[A-Za-z0-9._-]{1,100}$/, 'a repository name such as "trustwallet/assets"');
+const FlowId = z.string().regex(/^[\w-]{8,64}$/);
+const SubmissionId = z.string().regex(/^[\w-]{8,64}$/);
+
+export const GitHubStatus = z.object({
+  /** The REST API and the web origin the app talks to (GitHub, GitHub Enterprise or a test server). */
+  apiUrl: z.string(),
+  webUrl: z.string(),
+  signedIn: z.boolean(),
+  source: z.enum(['keychain', 'environment']).optional(),
+  login: z.string().optional(),
+  scopes: z.array(z.string()).optional(),
+  /** Why the stored token cannot be used, in plain words. */
+  problem: z.string().optional(),
+  /** Whether an OAuth app client id is configured, so the browser sign-in (device flow) can be offered. */
+  deviceFlow: z.boolean(),
+  /** GitHub's page for a new classic token with the public_repo scope already selected. */
+  tokenUrl: z.string(),
+  defaultUpstream: z.string(),
+});
+export type GitHubStatus = z.infer<typeof GitHubStatus>;
+
+export const DeviceSignIn = z.object({
+  flowId: FlowId,
+  /** The code the user types on GitHub's page. */
+  userCode: z.string(),
+  verificationUri: z.string(),
+  expiresInSeconds: z.number(),
+});
+export type DeviceSignIn = z.infer<typeof DeviceSignIn>;
+
+export const DeviceSignInState = z.object({
+  state: z.enum(['pending', 'signed-in', 'failed']),
+  login: z.string().optional(),
+  message: z.string().optional(),
+});
+export type DeviceSignInState = z.infer<typeof DeviceSignInState>;
+
+/** The upstream registry at its default branch's head, as the chain step shows it. */
+export const RemoteRegistry = z.object({
+  upstream: z.string(),
+  defaultBranch: z.string(),
+  commit: z.string(),
+  /** The repository's page on GitHub. */
+  url: z.string(),
+  /** Chains with a folder upstream; counts are read when a chain is chosen (null until then). */
+  chains: z.array(ChainSummary),
+});
+export type RemoteRegistry = z.infer<typeof RemoteRegistry>;
+
+/** The review of a remote change: the same plan as a local one, plus what the pull request will be. */
+export const RemotePlanView = PlanView.extend({
+  upstream: z.string(),
+  /** The upstream commit the change was planned on. */
+  base: z.string(),
+  title: z.string(),
+  branch: z.string(),
+  /** Registry pull request rules the change breaks (at most 10 logos, allowed paths, one chain). */
+  ruleProblems: z.array(z.string()),
+});
+export type RemotePlanView = z.infer<typeof RemotePlanView>;
+
+export const SubmitStep = z.enum([
+  'reading-upstream',
+  'replanning',
+  'forking',
+  'waiting-for-fork',
+  'syncing-fork',
+  'committing',
+  'opening-pull-request',
+]);
+export type SubmitStep = z.infer<typeof SubmitStep>;
+
+export const PullRequestOpened = z.object({
+  upstream: z.string(),
+  url: z.string(),
+  number: z.number().int(),
+  branch: z.string(),
+  commit: z.string(),
+  files: z.array(z.string()),
+  fork: z.string(),
+  base: z.string(),
+  reusedCommit: z.boolean(),
+  reusedPullRequest: z.boolean(),
+  /** The upstream moved after the review: the change was planned again on its new head. */
+  replanned: z.object({ from: z.string(), to: z.string(), changes: z.array(z.string()) }).optional(),
+  notes: z.array(z.string()),
+});
+export type PullRequestOpened = z.infer<typeof PullRequestOpened>;
+
+export const CheckRun = z.object({
+  name: z.string(),
+  status: z.string(),
+  /** null while it runs. */
+  conclusion: z.string().nullable(),
+  url: z.string().nullable(),
+});
+export type CheckRun = z.infer<typeof CheckRun>;
+
+export const PullRequestComment = z.object({
+  id: z.number(),
+  author: z.string(),
+  /** Written by a bot account (the registry's fee bot, for one). */
+  bot: z.boolean(),
+  /** Exactly as written on GitHub. */
+  body: z.string(),
+  createdAt: z.string(),
+  url: z.string(),
+});
+export type PullRequestComment = z.infer<typeof PullRequestComment>;
+
+export const PullRequestStatus = z.object({
+  url: z.string(),
+  number: z.number().int(),
+  title: z.string(),
+  state: z.enum(['open', 'closed', 'merged']),
+  draft: z.boolean(),
+  mergedAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  checks: z.object({
+    /** False when GitHub would not list them for this account (the checks are still on the pull request's page). */
+    available: z.boolean(),
+    runs: z.array(CheckRun),
+  }),
+  comments: z.array(PullRequestComment),
+  /** GitHub's rate limit after these reads, so polling can slow down before it runs out. */
+  rateLimit: z.object({ remaining: z.number().nullable(), resetAt: z.number().nullable() }),
+  fetchedAt: z.number(),
+});
+export type PullRequestStatus = z.infer<typeof PullRequestStatus>;
+
+export const SubmitProgressEvent = z.object({ submissionId: SubmissionId, step: SubmitStep });
+export type SubmitProgressEvent = z.infer<typeof SubmitProgressEvent>;
+
+export const githubChannels = {
+  /** Who is signed in (the token checked with GitHub), and what sign-in is possible. */
+  'github:status': { args: z.tuple([]), result: GitHubStatus },
+  /** Starts the device flow: the code to show; main keeps polling GitHub until it is entered or expires. */
+  'github:startDeviceSignIn': { args: z.tuple([]), result: DeviceSignIn },
+  'github:deviceSignInState': { args: z.tuple([FlowId]), result: DeviceSignInState },
+  /** Stops waiting for a device code (a token that still arrives is not stored). */
+  'github:cancelDeviceSignIn': { args: z.tuple([FlowId]), result: z.object({ cancelled: z.boolean() }) },
+  /** A pasted classic token: checked with GitHub, then stored in the OS keychain. Fine-grained tokens are refused up front. */
+  'github:signInWithToken': { args: z.tuple([z.string().min(1).max(1024)]), result: z.object({ login: z.string() }) },
+  'github:signOut': { args: z.tuple([]), result: z.object({ signedOut: z.boolean() }) },
+  /** Reads the upstream's head and its chain folders. */
+  'github:openRegistry': { args: z.tuple([Upstream]), result: RemoteRegistry },
+  'github:chainEntries': { args: z.tuple([Upstream, ChainSlug]), result: z.object({ entries: z.array(EntrySnapshot) }) },
+  'github:checkEntry': {
+    args: z.tuple([Upstream, ChainSlug, z.record(z.string(), z.unknown()), z.object({ originalId: EntryId.optional() })]),
+    result: z.object({ findings: z.array(RegistryFinding) }),
+  },
+  'github:existingLogo': { args: z.tuple([Upstream, ChainSlug, EntryId]), result: ExistingLogo },
+  /** Plans the change on the upstream's head (nothing is sent to GitHub). */
+  'github:plan': { args: z.tuple([Upstream, WizardOperation]), result: RemotePlanView },
+  /**
+   * Forks, commits and opens the pull request, or, on a retry, finds what an earlier attempt made. With the
+   * planId of the review, an upstream that moved since is reported; progress arrives as `github:progress`.
+   */
+  'github:openPullRequest': {
+    args: z.tuple([
+      z.object({ upstream: Upstream, operation: WizardOperation, planId: z.string().max(80).optional(), submissionId: SubmissionId }),
+    ]),
+    result: PullRequestOpened,
+  },
+  /** The pull request's state, checks and comments (read with the signed-in token when there is one). */
+  'github:pullRequest': { args: z.tuple([Upstream, z.number().int().min(1)]), result: PullRequestStatus },
+} as const;

@@ -1,0 +1,230 @@
+/**
+ * Services of the submission without a clone (remote mode): GitHub sign-in, the upstream registry read
+ * through the API, the review planned on its head, the pull request and its status. The same engine as
+ * `companion registry submit` (github/, through github-submission.ts); engine refusals become
+ * ServiceErrors with the engine's plain-language message.
+ */
+import { randomUUID } from 'node:crypto';
+import type { PullRequestOpened, RemotePlanView } from '../../domain/ipc/github-channels';
+import type { WizardOperation } from '../../domain/ipc/registry-channels';
+import {
+  classicTokenUrl,
+  DEFAULT_UPSTREAM,
+  ENV_GITHUB_CLIENT_ID,
+  GitHubError,
+  githubEndpoints,
+  githubStatus,
+  loginWithToken,
+  logout,
+  readingClient,
+  SubmissionBlocked,
+  type GitHubContext,
+} from '../../github/index';
+import { branchName, pullRequestTitle } from '../../github/pull-request-text';
+import { pullRequestRuleProblems } from '../../github/pull-request-rules';
+import { TokenStore } from '../../github/token-store';
+import type { Keychain } from '../../platform/credentials/keychain';
+import { checkEntry, planChange, RegistryError, toDataUrl, type PlannedChange, type WriteOperation } from '../../registry/index';
+import { remoteSource } from '../../github/remote-registry';
+import type { Handlers } from './dispatch';
+import { signedIn, submitRemoteChange, type RemoteReview } from './github-submission';
+import type { HostContext } from './host-context';
+import { DeviceSignIns } from './remote/device-sign-in';
+import { pullRequestStatus } from './remote/pull-request-status';
+import { repoOf, UpstreamReads } from './remote/upstream-reads';
+import { ServiceError } from './service-error';
+import { entrySnapshot } from './wizard/entry-snapshot';
+import { findingViews } from './wizard/findings-view';
+import { existingLogoOf } from './wizard/logo-service';
+
+type GitHubChannel =
+  | 'github:status'
+  | 'github:startDeviceSignIn'
+  | 'github:deviceSignInState'
+  | 'github:cancelDeviceSignIn'
+  | 'github:signInWithToken'
+  | 'github:signOut'
+  | 'github:openRegistry'
+  | 'github:chainEntries'
+  | 'github:checkEntry'
+  | 'github:existingLogo'
+  | 'github:plan'
+  | 'github:openPullRequest'
+  | 'github:pullRequest';
+
+export interface GitHubHandlerOptions {
+  /** The wizard's operation for the engine, with the uploaded logo (the registry service's). */
+  readonly engineOperation: (op: WizardOperation) => Promise<WriteOperation>;
+  /** Default: the process environment, read on every call (COMPANION_GITHUB_API_URL, COMPANION_GITHUB_URL, …). */
+  readonly env?: () => NodeJS.ProcessEnv;
+  /** Default: the OS keychain. */
+  readonly keychain?: Keychain;
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+/** Reviews waiting for "Open pull request"; older ones are dropped (opening then plans again on the head). */
+const KEEP_REVIEWS = 8;
+
+/** Runs engine code, turning its refusals into errors the renderer shows as they are. */
+async function engine<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof GitHubError || error instanceof RegistryError) throw new ServiceError(error.code, error.message);
+    if (error instanceof SubmissionBlocked) throw new ServiceError('blocked', error.message);
+    throw error;
+  }
+}
+
+export function githubHandlers(ctx: HostContext, options: GitHubHandlerOptions): Pick<Handlers, GitHubChannel> {
+  const env = options.env ?? (() => process.env);
+  const context = (): GitHubContext => ({
+    env: env(),
+    ...(options.keychain ? { store: new TokenStore(options.keychain, env()) } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+  });
+  const reads = new UpstreamReads(context);
+  const signIns = new DeviceSignIns(context, options.keychain, () => reads.clear());
+  const reviews = new Map<string, RemoteReview>();
+
+  const planner = (operation: WriteOperation) => (files: Parameters<typeof planChange>[0]) => planChange(files, operation);
+
+  return {
+    'github:status': () =>
+      engine(async () => {
+        const e = env();
+        const endpoints = githubEndpoints(e);
+        const { scopes, ...status } = await githubStatus(context());
+        return {
+          ...status,
+          ...(scopes ? { scopes: [...scopes] } : {}),
+          webUrl: endpoints.webUrl,
+          deviceFlow: Boolean(e[ENV_GITHUB_CLIENT_ID]),
+          tokenUrl: classicTokenUrl(endpoints.webUrl),
+          defaultUpstream: DEFAULT_UPSTREAM,
+        };
+      }),
+    'github:startDeviceSignIn': () => engine(() => signIns.start()),
+    'github:deviceSignInState': (flowId) => signIns.state(flowId),
+    'github:cancelDeviceSignIn': (flowId) => ({ cancelled: signIns.cancel(flowId) }),
+    'github:signInWithToken': (token) =>
+      engine(async () => {
+        const account = await loginWithToken(token, context());
+        reads.clear();
+        return { login: account.login };
+      }),
+    'github:signOut': () =>
+      engine(async () => {
+        const signedOut = await logout(context());
+        reads.clear();
+        return { signedOut };
+      }),
+    'github:openRegistry': (upstream) =>
+      engine(async () => {
+        const at = await reads.at(upstream, { fresh: true });
+        return {
+          upstream: `${at.repo.owner}/${at.repo.repo}`,
+          defaultBranch: at.head.defaultBranch,
+          commit: at.head.commit,
+          url: at.url,
+          chains: await reads.chains(at),
+        };
+      }),
+    'github:chainEntries': (upstream, chain) =>
+      engine(async () => {
+        const doc = await reads.list(await reads.at(upstream), chain);
+        return { entries: doc.entries.flatMap((e, i) => entrySnapshot(e, i) ?? []) };
+      }),
+    'github:checkEntry': (upstream, chain, entry, { originalId }) =>
+      engine(async () => {
+        const doc = await reads.list(await reads.at(upstream), chain).catch(() => null);
+        const ids = doc?.entries.flatMap((e) =>
+          typeof e === 'object' && e !== null && typeof (e as { id?: unknown }).id === 'string' ? [(e as { id: string }).id] : [],
+        );
+        const existingIds = ids && new Set(originalId ? ids.filter((id) => id !== originalId) : ids);
+        return { findings: findingViews(checkEntry(chain, entry, existingIds ? { existingIds } : {})) };
+      }),
+    'github:existingLogo': (upstream, chain, id) =>
+      engine(async () => existingLogoOf(await reads.logo(await reads.at(upstream), chain, id), chain, id)),
+    'github:plan': (upstream, op) =>
+      engine(async (): Promise<RemotePlanView> => {
+        const operation = await options.engineOperation(op);
+        const at = await reads.at(upstream);
+        const plan: PlannedChange = await planner(operation)(remoteSource(at.tree));
+        const review: RemoteReview = {
+          upstream: at.repo,
+          base: at.head,
+          plan,
+          title: pullRequestTitle(plan),
+          branch: branchName(plan),
+          ruleProblems: pullRequestRuleProblems(plan.files.map((f) => f.path)),
+        };
+        const planId = randomUUID();
+        reviews.set(planId, review);
+        for (const key of [...reviews.keys()].slice(0, -KEEP_REVIEWS)) reviews.delete(key);
+        const name = `${at.repo.owner}/${at.repo.repo}`;
+        const logoFile = plan.files.find((f) => f.path.endsWith('/logo.png'));
+        return {
+          planId,
+          summary: plan.summary,
+          chain: plan.chain,
+          id: plan.id,
+          entryJson: plan.entryJson,
+          diff: plan.diff,
+          files: plan.files.map((f) => ({
+            path: f.path,
+            absolutePath: `${name}/${f.path}`,
+            action: f.before ? 'replace' : 'create',
+            bytesBefore: f.before?.length ?? null,
+            bytesAfter: f.after.length,
+          })),
+          findings: findingViews(plan.findings),
+          blocking: findingViews(plan.blocking),
+          ...(logoFile ? { logo: toDataUrl(logoFile.after) } : {}),
+          upstream: name,
+          base: at.head.commit,
+          title: review.title,
+          branch: review.branch,
+          ruleProblems: [...review.ruleProblems],
+        };
+      }),
+    'github:openPullRequest': ({ upstream, operation: op, planId, submissionId }) =>
+      engine(async (): Promise<PullRequestOpened> => {
+        const repo = repoOf(upstream);
+        const session = await signedIn(context());
+        const operation = await options.engineOperation(op);
+        // The review the user saw, when it is still held and about the same repository.
+        const held = planId ? reviews.get(planId) : undefined;
+        const reviewed =
+          held &&
+          held.upstream.owner.toLowerCase() === repo.owner.toLowerCase() &&
+          held.upstream.repo.toLowerCase() === repo.repo.toLowerCase()
+            ? held
+            : undefined;
+        const result = await submitRemoteChange({ operation, upstream }, context(), {
+          session,
+          ...(reviewed ? { reviewed } : {}),
+          onStep: (step) => ctx.emit('github:progress', { submissionId, step }),
+        });
+        return {
+          upstream: `${repo.owner}/${repo.repo}`,
+          url: result.url,
+          number: result.number,
+          branch: result.branch,
+          commit: result.commit,
+          files: [...result.files],
+          fork: result.fork,
+          base: result.base,
+          reusedCommit: result.reusedCommit,
+          reusedPullRequest: result.reusedPullRequest,
+          ...(result.replanned ? { replanned: { ...result.replanned, changes: [...result.replanned.changes] } } : {}),
+          notes: [...result.notes],
+        };
+      }),
+    'github:pullRequest': (upstream, number) =>
+      engine(async () => {
+        const { client } = await readingClient(context());
+        return pullRequestStatus(client, repoOf(upstream), number);
+      }),
+  };
+}
