@@ -8,12 +8,14 @@ import { DiffView } from '../parts/DiffView';
 import { FindingList } from '../parts/FindingList';
 import { plural, Spinner, StepHeading } from '../parts/common';
 import { useWizardState, wizardKeys } from '../wizard-queries';
-import { goToStep } from '../wizard-store';
+import { goToStep, useWizardStore } from '../wizard-store';
+import { RemoteReviewNote } from '../remote/RemoteReviewNote';
 
 export function ReviewStep() {
   const client = useQueryClient();
   // The plan is asked for on this step and the next (wizard-queries.ts), once per change to the submission.
   const { plan } = useWizardState();
+  const remote = useWizardStore((s) => s.draft.source === 'github');
 
   const same = (a: RegistryFinding, b: RegistryFinding) => a.code === b.code && a.field === b.field && a.path === b.path;
   const others = plan.status === 'done' ? plan.data.findings.filter((f) => !plan.data.blocking.some((b) => same(b, f))) : [];
@@ -25,8 +27,11 @@ export function ReviewStep() {
   return (
     <>
       <StepHeading number={6} title="Review">
-        Exactly what will change in your registry folder. Nothing is written until you press “Write files” in the next step.
+        {remote
+          ? 'Exactly what your pull request will change in the registry. Nothing is sent to GitHub until you press “Open pull request” in the next step.'
+          : 'Exactly what will change in your registry folder. Nothing is written until you press “Write files” in the next step.'}
       </StepHeading>
+      {remote && plan.status === 'done' && <RemoteReviewNote plan={plan.data} />}
       {plan.status === 'loading' && <Spinner label="Preparing the changes…" />}
       {plan.status === 'error' && (
         <div className="callout error" role="alert">
