@@ -1,5 +1,6 @@
 import { bech32 } from '@scure/base';
 import { describe, expect, it } from 'vitest';
+import type { RemotePlanView } from '../../../../domain/ipc/github-channels';
 import type { FolderInfo, LogoInspection, RegistryFinding } from '../../../../domain/ipc/registry-channels';
 import { emptyDraft } from './draft';
 import { fixKey, liveKey, operationOf, planKey, reachableSteps, rootOf, stepChecks } from './wizard-progress';
@@ -79,7 +80,7 @@ describe('step checks', () => {
     const s = atDetails();
     s.draft = { ...s.draft, source: 'github', step: 'review', logo: null };
     s.live = { key: liveKey(s), findings: [] };
-    const plan = {
+    const plan: RemotePlanView = {
       planId: 'p1',
       summary: 'Add N',
       chain: 'cosmos',
@@ -97,7 +98,8 @@ describe('step checks', () => {
     };
     s.plan = { status: 'done', data: plan, key: planKey(s) };
     expect(stepChecks(s).review).toMatchObject({ ok: false, reason: 'A pull request may change at most 10 logos.' });
-    s.plan = { status: 'done', data: { ...plan, ruleProblems: [] }, key: planKey(s) };
+    const clean: RemotePlanView = { ...plan, ruleProblems: [] };
+    s.plan = { status: 'done', data: clean, key: planKey(s) };
     expect(stepChecks(s).review.ok).toBe(true);
   });
 
