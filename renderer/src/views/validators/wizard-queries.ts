@@ -128,14 +128,20 @@ const planQuery = (api: CompanionApi, key: string, root: string, operation: Wiza
     staleTime: Infinity,
   });
 
-/** The folder last sent to be checked, as main describes it; in remote mode, the upstream read through GitHub. */
+/** The folder last sent to be checked, as main describes it (the folder field, here and in Check registry). */
 export function useFolder(): Load<FolderInfo> {
   const api = useApi();
   const input = useWizardStore((s) => s.folderInput);
+  return loadOf(useQuery({ ...folderQuery(api, input), enabled: input.trim() !== '' }));
+}
+
+/** Where the wizard reads the registry: the checked folder, or in remote mode the upstream read through GitHub. */
+function useSource(): Load<FolderInfo> {
+  const api = useApi();
   const remote = useWizardStore((s) => (s.draft.source === 'github' ? s.draft.upstream : null));
-  const folder = useQuery({ ...folderQuery(api, input), enabled: remote === null && input.trim() !== '' });
+  const folder = useFolder();
   const upstream = useQuery({ ...remoteRegistryQuery(api, remote ?? ''), enabled: remote !== null, select: asFolderInfo });
-  return loadOf(remote === null ? folder : upstream);
+  return remote === null ? folder : loadOf(upstream);
 }
 
 export function useRecentFolders(): string[] {
@@ -158,7 +164,7 @@ function useLogoChoice() {
 export function useWizardState(): WizardState {
   const api = useApi();
   const { draft, hydrated, liveAsked, logoLost } = useWizardStore();
-  const folder = useFolder();
+  const folder = useSource();
   const root = folder.status === 'done' && folder.data.isRegistry ? folder.data.root : '';
   const entries = {
     ...loadOf(useQuery({ ...entriesQuery(api, root, draft.chain), enabled: root !== '' && draft.chain !== '' })),
