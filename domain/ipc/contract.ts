@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { appChannels } from './app-channels';
 import { ActivityEvent, assistantsChannels } from './assistants-channels';
-import { githubChannels } from './github-channels';
+import { githubChannels, SubmitProgressEvent } from './github-channels';
 import { playgroundChannels, playgroundEvents } from './playground-channels';
 import { profilesChannels } from './profiles-channels';
 import { registryChannels, ScanProgressEvent } from './registry-channels';
@@ -24,6 +24,7 @@ export const contract = {
 /** Events pushed from main to the renderer (progress and live updates). */
 export const events = {
   'assistants:activity': ActivityEvent,
+  'github:progress': SubmitProgressEvent,
   ...playgroundEvents,
   'registry:progress': ScanProgressEvent,
 } as const satisfies Record<string, z.ZodType>;

@@ -1,17 +1,23 @@
 import { z } from 'zod';
-import { PlanView, WizardOperation } from './registry-channels';
+import { EntryId } from '../registry-entry-schema';
+import { ChainSlug, ChainSummary, EntrySnapshot, ExistingLogo, PlanView, RegistryFinding, WizardOperation } from './registry-channels';
 
 /**
- * Channels of GitHub sign-in and of the registry change as a pull request without a clone. The token
- * crosses once, from the paste field to main (`github:loginWithToken`), and never comes back: results
- * carry the account name and scopes only.
+ * Channels of the submission without a clone: GitHub sign-in (device flow, or a pasted classic token),
+ * the upstream registry read through GitHub's API, the review planned on its head, the pull request and
+ * its status. Tokens cross only once, into main, which checks them with GitHub and keeps them in the OS
+ * keychain; no answer ever carries a token.
  */
 
-const Id = z.string().regex(/^[\w-]{1,80}$/);
-/** OWNER/REPO as GitHub allows it. */
-const RepoName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,38}\/[A-Za-z0-9._-]{1,100}$/, 'a repository such as trustwallet/assets');
+/** `owner/repo`, as GitHub spells repository names (main parses it again). */
+export const Upstream = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,38}\/[A-Za-z0-9._-]{1,100}$/, 'a repository name such as "trustwallet/assets"');
+const FlowId = z.string().regex(/^[\w-]{8,64}$/);
+const SubmissionId = z.string().regex(/^[\w-]{8,64}$/);
 
-export const GitHubStatusView = z.object({
+export const GitHubStatus = z.object({
+  /** The REST API and the web origin the app talks to (GitHub, GitHub Enterprise or a test server). */
   apiUrl: z.string(),
   webUrl: z.string(),
   signedIn: z.boolean(),
@@ -20,47 +26,69 @@ export const GitHubStatusView = z.object({
   scopes: z.array(z.string()).optional(),
   /** Why the stored token cannot be used, in plain words. */
   problem: z.string().optional(),
-  /** The page that creates a classic token with exactly the public_repo scope. */
-  tokenPageUrl: z.string(),
-  /** Whether an OAuth app client id is configured, so the device flow can be offered. */
-  deviceFlowAvailable: z.boolean(),
+  /** Whether an OAuth app client id is configured, so the browser sign-in (device flow) can be offered. */
+  deviceFlow: z.boolean(),
+  /** GitHub's page for a new classic token with the public_repo scope already selected. */
+  tokenUrl: z.string(),
+  defaultUpstream: z.string(),
 });
-export type GitHubStatusView = z.infer<typeof GitHubStatusView>;
+export type GitHubStatus = z.infer<typeof GitHubStatus>;
 
-export const GitHubAccountView = z.object({ login: z.string(), scopes: z.array(z.string()) });
-export type GitHubAccountView = z.infer<typeof GitHubAccountView>;
-
-export const DeviceFlowStart = z.object({
-  flowId: Id,
+export const DeviceSignIn = z.object({
+  flowId: FlowId,
+  /** The code the user types on GitHub's page. */
   userCode: z.string(),
   verificationUri: z.string(),
   expiresInSeconds: z.number(),
 });
-export type DeviceFlowStart = z.infer<typeof DeviceFlowStart>;
+export type DeviceSignIn = z.infer<typeof DeviceSignIn>;
 
-export const DeviceFlowState = z.discriminatedUnion('state', [
-  z.object({ state: z.literal('pending') }),
-  z.object({ state: z.literal('done'), account: GitHubAccountView }),
-  z.object({ state: z.literal('failed'), code: z.string(), message: z.string() }),
-]);
-export type DeviceFlowState = z.infer<typeof DeviceFlowState>;
+export const DeviceSignInState = z.object({
+  state: z.enum(['pending', 'signed-in', 'failed']),
+  login: z.string().optional(),
+  message: z.string().optional(),
+});
+export type DeviceSignInState = z.infer<typeof DeviceSignInState>;
 
-/** The change planned on the upstream's head, as the review shows it; `planId` is what `github:submit` takes. */
-export const RemoteReviewView = z.object({
-  plan: PlanView,
+/** The upstream registry at its default branch's head, as the chain step shows it. */
+export const RemoteRegistry = z.object({
   upstream: z.string(),
   defaultBranch: z.string(),
-  /** The upstream commit the plan was made on. */
+  commit: z.string(),
+  /** The repository's page on GitHub. */
+  url: z.string(),
+  /** Chains with a folder upstream; counts are read when a chain is chosen (null until then). */
+  chains: z.array(ChainSummary),
+});
+export type RemoteRegistry = z.infer<typeof RemoteRegistry>;
+
+/** The review of a remote change: the same plan as a local one, plus what the pull request will be. */
+export const RemotePlanView = PlanView.extend({
+  upstream: z.string(),
+  /** The upstream commit the change was planned on. */
   base: z.string(),
   title: z.string(),
   branch: z.string(),
+  /** Registry pull request rules the change breaks (at most 10 logos, allowed paths, one chain). */
   ruleProblems: z.array(z.string()),
 });
-export type RemoteReviewView = z.infer<typeof RemoteReviewView>;
+export type RemotePlanView = z.infer<typeof RemotePlanView>;
 
-export const SubmissionView = z.object({
+export const SubmitStep = z.enum([
+  'reading-upstream',
+  'replanning',
+  'forking',
+  'waiting-for-fork',
+  'syncing-fork',
+  'committing',
+  'opening-pull-request',
+]);
+export type SubmitStep = z.infer<typeof SubmitStep>;
+
+export const PullRequestOpened = z.object({
+  upstream: z.string(),
   url: z.string(),
-  number: z.number(),
+  number: z.number().int(),
   branch: z.string(),
   commit: z.string(),
   files: z.array(z.string()),
@@ -68,22 +96,87 @@ export const SubmissionView = z.object({
   base: z.string(),
   reusedCommit: z.boolean(),
   reusedPullRequest: z.boolean(),
-  /** Set when the upstream moved since the review: the change was planned again there. */
+  /** The upstream moved after the review: the change was planned again on its new head. */
   replanned: z.object({ from: z.string(), to: z.string(), changes: z.array(z.string()) }).optional(),
   notes: z.array(z.string()),
 });
-export type SubmissionView = z.infer<typeof SubmissionView>;
+export type PullRequestOpened = z.infer<typeof PullRequestOpened>;
+
+export const CheckRun = z.object({
+  name: z.string(),
+  status: z.string(),
+  /** null while it runs. */
+  conclusion: z.string().nullable(),
+  url: z.string().nullable(),
+});
+export type CheckRun = z.infer<typeof CheckRun>;
+
+export const PullRequestComment = z.object({
+  id: z.number(),
+  author: z.string(),
+  /** Written by a bot account (the registry's fee bot, for one). */
+  bot: z.boolean(),
+  /** Exactly as written on GitHub. */
+  body: z.string(),
+  createdAt: z.string(),
+  url: z.string(),
+});
+export type PullRequestComment = z.infer<typeof PullRequestComment>;
+
+export const PullRequestStatus = z.object({
+  url: z.string(),
+  number: z.number().int(),
+  title: z.string(),
+  state: z.enum(['open', 'closed', 'merged']),
+  draft: z.boolean(),
+  mergedAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  checks: z.object({
+    /** False when GitHub would not list them for this account (the checks are still on the pull request's page). */
+    available: z.boolean(),
+    runs: z.array(CheckRun),
+  }),
+  comments: z.array(PullRequestComment),
+  /** GitHub's rate limit after these reads, so polling can slow down before it runs out. */
+  rateLimit: z.object({ remaining: z.number().nullable(), resetAt: z.number().nullable() }),
+  fetchedAt: z.number(),
+});
+export type PullRequestStatus = z.infer<typeof PullRequestStatus>;
+
+export const SubmitProgressEvent = z.object({ submissionId: SubmissionId, step: SubmitStep });
+export type SubmitProgressEvent = z.infer<typeof SubmitProgressEvent>;
 
 export const githubChannels = {
-  'github:status': { args: z.tuple([]), result: GitHubStatusView },
-  /** Checks a pasted classic token with GitHub and stores it in the OS keychain. */
-  'github:loginWithToken': { args: z.tuple([z.string().min(1).max(1024)]), result: GitHubAccountView },
-  /** Starts the device flow; main polls GitHub, the renderer asks `github:deviceFlowState`. */
-  'github:startDeviceFlow': { args: z.tuple([]), result: DeviceFlowStart },
-  'github:deviceFlowState': { args: z.tuple([Id]), result: DeviceFlowState },
-  'github:logout': { args: z.tuple([]), result: z.object({ removed: z.boolean() }) },
-  /** Reads the upstream (default trustwallet/assets) and plans the change on its head. */
-  'github:review': { args: z.tuple([WizardOperation, RepoName.optional()]), result: RemoteReviewView },
-  /** Forks, commits and opens (or finds) the pull request for a reviewed plan. */
-  'github:submit': { args: z.tuple([Id]), result: SubmissionView },
+  /** Who is signed in (the token checked with GitHub), and what sign-in is possible. */
+  'github:status': { args: z.tuple([]), result: GitHubStatus },
+  /** Starts the device flow: the code to show; main keeps polling GitHub until it is entered or expires. */
+  'github:startDeviceSignIn': { args: z.tuple([]), result: DeviceSignIn },
+  'github:deviceSignInState': { args: z.tuple([FlowId]), result: DeviceSignInState },
+  /** Stops waiting for a device code (a token that still arrives is not stored). */
+  'github:cancelDeviceSignIn': { args: z.tuple([FlowId]), result: z.object({ cancelled: z.boolean() }) },
+  /** A pasted classic token: checked with GitHub, then stored in the OS keychain. Fine-grained tokens are refused up front. */
+  'github:signInWithToken': { args: z.tuple([z.string().min(1).max(1024)]), result: z.object({ login: z.string() }) },
+  'github:signOut': { args: z.tuple([]), result: z.object({ signedOut: z.boolean() }) },
+  /** Reads the upstream's head and its chain folders. */
+  'github:openRegistry': { args: z.tuple([Upstream]), result: RemoteRegistry },
+  'github:chainEntries': { args: z.tuple([Upstream, ChainSlug]), result: z.object({ entries: z.array(EntrySnapshot) }) },
+  'github:checkEntry': {
+    args: z.tuple([Upstream, ChainSlug, z.record(z.string(), z.unknown()), z.object({ originalId: EntryId.optional() })]),
+    result: z.object({ findings: z.array(RegistryFinding) }),
+  },
+  'github:existingLogo': { args: z.tuple([Upstream, ChainSlug, EntryId]), result: ExistingLogo },
+  /** Plans the change on the upstream's head (nothing is sent to GitHub). */
+  'github:plan': { args: z.tuple([Upstream, WizardOperation]), result: RemotePlanView },
+  /**
+   * Forks, commits and opens the pull request, or, on a retry, finds what an earlier attempt made. With the
+   * planId of the review, an upstream that moved since is reported; progress arrives as `github:progress`.
+   */
+  'github:openPullRequest': {
+    args: z.tuple([
+      z.object({ upstream: Upstream, operation: WizardOperation, planId: z.string().max(80).optional(), submissionId: SubmissionId }),
+    ]),
+    result: PullRequestOpened,
+  },
+  /** The pull request's state, checks and comments (read with the signed-in token when there is one). */
+  'github:pullRequest': { args: z.tuple([Upstream, z.number().int().min(1)]), result: PullRequestStatus },
 } as const;

@@ -9,7 +9,7 @@ import { Entry, EntryChanges, EntryId, EntryInput } from '../registry-entry-sche
 
 const FolderPath = z.string().min(1).max(4096);
 /** A chain folder name: it becomes part of a path, so no separators and no leading dot. */
-const ChainSlug = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'a chain folder name such as "cosmos"');
+export const ChainSlug = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'a chain folder name such as "cosmos"');
 /** Logo sources up to 30 MB (base64 is 4/3 of that). */
 export const MAX_LOGO_SOURCE_BYTES = 30 * 1024 * 1024;
 /**

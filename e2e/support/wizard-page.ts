@@ -26,10 +26,15 @@ export async function shot(page: Page, name: string, options: { full?: boolean }
   if (full) await grow(false);
 }
 
-export async function openWizard(page: Page, launchUrl: string): Promise<void> {
+/**
+ * Opens the wizard. A new draft starts in remote mode (submit through GitHub); the specs about a local
+ * clone switch to the folder first, as a user with a clone would.
+ */
+export async function openWizard(page: Page, launchUrl: string, source: 'folder' | 'github' = 'folder'): Promise<void> {
   await page.goto(launchUrl);
   await page.getByRole('button', { name: 'Submit a validator' }).click();
   await expect(page.getByRole('navigation', { name: 'Submission steps' })).toBeVisible();
+  if (source === 'folder') await page.getByRole('radio', { name: /Use a copy of the registry on this computer/ }).check();
 }
 
 export const nextButton = (page: Page) => page.getByRole('button', { name: /^Next: / });

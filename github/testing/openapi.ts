@@ -29,9 +29,21 @@ interface Route {
 
 const pointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/** OpenAPI 3.0's `nullable: true` admits null even where an enum does not list it (a running check run's `conclusion`). */
+function nullableEnums(node: unknown): void {
+  if (Array.isArray(node)) for (const item of node) nullableEnums(item);
+  else if (typeof node === 'object' && node !== null) {
+    const schema = node as Json;
+    const values: unknown = schema['enum'];
+    if (schema['nullable'] === true && Array.isArray(values) && !values.includes(null)) schema['enum'] = [...(values as unknown[]), null];
+    for (const value of Object.values(schema)) nullableEnums(value);
+  }
+}
+
 function load() {
   if (loaded) return loaded;
   const spec = JSON.parse(readFileSync(require.resolve('@octokit/openapi/generated/api.github.com.json'), 'utf8')) as Spec;
+  nullableEnums(spec);
   const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, logger: false });
   const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
   addFormats(ajv);
@@ -133,7 +145,8 @@ export function requestProblems(op: Operation, query: URLSearchParams, body: unk
     const schema = (p['schema'] as Json | undefined) ?? {};
     const where = p['in'];
     let value: unknown;
-    if (where === 'path') value = op.params[name];
+    // Path parameters arrive as text too (pull_number, issue_number): coerced like query parameters.
+    if (where === 'path') value = op.params[name] === undefined ? undefined : coerce(op.params[name], resolve(schema));
     else if (where === 'query') value = query.has(name) ? coerce(query.get(name)!, resolve(schema)) : undefined;
     else continue;
     if (value === undefined) {

@@ -1,145 +1,213 @@
 /**
- * Services of GitHub sign-in and of the registry change as a pull request without a clone, behind the
- * IPC contract (domain/ipc/github-channels.ts). The device flow runs in main (GitHub's OAuth endpoints
- * do not answer browsers' CORS preflights); the renderer shows the code and asks for the state.
+ * Services of the submission without a clone (remote mode): GitHub sign-in, the upstream registry read
+ * through the API, the review planned on its head, the pull request and its status. The same engine as
+ * `companion registry submit` (github/, through github-submission.ts); engine refusals become
+ * ServiceErrors with the engine's plain-language message.
  */
 import { randomUUID } from 'node:crypto';
+import type { PullRequestOpened, RemotePlanView } from '../../domain/ipc/github-channels';
+import type { WizardOperation } from '../../domain/ipc/registry-channels';
 import {
   classicTokenUrl,
+  DEFAULT_UPSTREAM,
   ENV_GITHUB_CLIENT_ID,
   GitHubError,
   githubEndpoints,
   githubStatus,
-  loginWithDeviceFlow,
   loginWithToken,
   logout,
-  repoName,
+  readingClient,
   SubmissionBlocked,
   type GitHubContext,
-  type TokenStore,
 } from '../../github/index';
-import { KeychainError } from '../../platform/credentials/keychain';
-import { RegistryError, type WriteOperation } from '../../registry/index';
-import type { DeviceFlowState } from '../../domain/ipc/github-channels';
-import type { WizardOperation } from '../../domain/ipc/registry-channels';
+import { branchName, pullRequestTitle } from '../../github/pull-request-text';
+import { pullRequestRuleProblems } from '../../github/pull-request-rules';
+import { TokenStore } from '../../github/token-store';
+import type { Keychain } from '../../platform/credentials/keychain';
+import { checkEntry, planChange, RegistryError, toDataUrl, type PlannedChange, type WriteOperation } from '../../registry/index';
+import { remoteSource } from '../../github/remote-registry';
 import type { Handlers } from './dispatch';
-import { reviewRemoteChange, submitRemoteChange, type RemoteChangeRequest, type RemoteReview } from './github-submission';
+import { signedIn, submitRemoteChange, type RemoteReview } from './github-submission';
+import type { HostContext } from './host-context';
+import { DeviceSignIns } from './remote/device-sign-in';
+import { pullRequestStatus } from './remote/pull-request-status';
+import { repoOf, UpstreamReads } from './remote/upstream-reads';
 import { ServiceError } from './service-error';
-import { planView } from './wizard/plan-view';
+import { entrySnapshot } from './wizard/entry-snapshot';
+import { findingViews } from './wizard/findings-view';
+import { existingLogoOf } from './wizard/logo-service';
 
 type GitHubChannel =
   | 'github:status'
-  | 'github:loginWithToken'
-  | 'github:startDeviceFlow'
-  | 'github:deviceFlowState'
-  | 'github:logout'
-  | 'github:review'
-  | 'github:submit';
+  | 'github:startDeviceSignIn'
+  | 'github:deviceSignInState'
+  | 'github:cancelDeviceSignIn'
+  | 'github:signInWithToken'
+  | 'github:signOut'
+  | 'github:openRegistry'
+  | 'github:chainEntries'
+  | 'github:checkEntry'
+  | 'github:existingLogo'
+  | 'github:plan'
+  | 'github:openPullRequest'
+  | 'github:pullRequest';
 
 export interface GitHubHandlerOptions {
-  /** The environment the GitHub settings come from (default: the process's). */
-  readonly env?: NodeJS.ProcessEnv;
-  /** The token store (default: the OS keychain). */
-  readonly store?: TokenStore;
-  /** The wizard's operation resolver (its logos live in the registry services). */
-  readonly toEngineOperation: (op: WizardOperation) => Promise<WriteOperation>;
+  /** The wizard's operation for the engine, with the uploaded logo (the registry service's). */
+  readonly engineOperation: (op: WizardOperation) => Promise<WriteOperation>;
+  /** Default: the process environment, read on every call (COMPANION_GITHUB_API_URL, COMPANION_GITHUB_URL, …). */
+  readonly env?: () => NodeJS.ProcessEnv;
+  /** Default: the OS keychain. */
+  readonly keychain?: Keychain;
+  readonly sleep?: (ms: number) => Promise<void>;
 }
 
-/** Reviews waiting for "Open pull request"; older ones are dropped (the review is then made again). */
+/** Reviews waiting for "Open pull request"; older ones are dropped (opening then plans again on the head). */
 const KEEP_REVIEWS = 8;
 
-/** Runs engine code, turning refusals into errors the renderer shows as they are. */
+/** Runs engine code, turning its refusals into errors the renderer shows as they are. */
 async function engine<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof GitHubError || error instanceof RegistryError) throw new ServiceError(error.code, error.message);
     if (error instanceof SubmissionBlocked) throw new ServiceError('blocked', error.message);
-    if (error instanceof KeychainError) throw new ServiceError('keychain', error.message);
     throw error;
   }
 }
 
-export function githubHandlers(options: GitHubHandlerOptions): Pick<Handlers, GitHubChannel> {
-  const env = () => options.env ?? process.env;
-  const ctx = (): GitHubContext => ({ env: env(), ...(options.store ? { store: options.store } : {}) });
-  const flows = new Map<string, DeviceFlowState>();
-  const reviews = new Map<string, { request: RemoteChangeRequest; review: RemoteReview }>();
+export function githubHandlers(ctx: HostContext, options: GitHubHandlerOptions): Pick<Handlers, GitHubChannel> {
+  const env = options.env ?? (() => process.env);
+  const context = (): GitHubContext => ({
+    env: env(),
+    ...(options.keychain ? { store: new TokenStore(options.keychain, env()) } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+  });
+  const reads = new UpstreamReads(context);
+  const signIns = new DeviceSignIns(context, options.keychain, () => reads.clear());
+  const reviews = new Map<string, RemoteReview>();
+
+  const planner = (operation: WriteOperation) => (files: Parameters<typeof planChange>[0]) => planChange(files, operation);
 
   return {
     'github:status': () =>
       engine(async () => {
-        const endpoints = githubEndpoints(env());
-        const { scopes, ...status } = await githubStatus(ctx());
+        const e = env();
+        const endpoints = githubEndpoints(e);
+        const { scopes, ...status } = await githubStatus(context());
         return {
           ...status,
           ...(scopes ? { scopes: [...scopes] } : {}),
           webUrl: endpoints.webUrl,
-          tokenPageUrl: classicTokenUrl(endpoints.webUrl),
-          deviceFlowAvailable: Boolean(env()[ENV_GITHUB_CLIENT_ID]),
+          deviceFlow: Boolean(e[ENV_GITHUB_CLIENT_ID]),
+          tokenUrl: classicTokenUrl(endpoints.webUrl),
+          defaultUpstream: DEFAULT_UPSTREAM,
         };
       }),
-    'github:loginWithToken': (token) =>
+    'github:startDeviceSignIn': () => engine(() => signIns.start()),
+    'github:deviceSignInState': (flowId) => signIns.state(flowId),
+    'github:cancelDeviceSignIn': (flowId) => ({ cancelled: signIns.cancel(flowId) }),
+    'github:signInWithToken': (token) =>
       engine(async () => {
-        const account = await loginWithToken(token, ctx());
-        return { login: account.login, scopes: [...account.scopes] };
+        const account = await loginWithToken(token, context());
+        reads.clear();
+        return { login: account.login };
       }),
-    'github:startDeviceFlow': () =>
+    'github:signOut': () =>
       engine(async () => {
-        const flowId = randomUUID();
-        flows.set(flowId, { state: 'pending' });
-        return new Promise((resolve, reject) => {
-          loginWithDeviceFlow(
-            {
-              onVerification: (v) =>
-                resolve({ flowId, userCode: v.userCode, verificationUri: v.verificationUri, expiresInSeconds: v.expiresInSeconds }),
-            },
-            ctx(),
-          ).then(
-            (account) => flows.set(flowId, { state: 'done', account: { login: account.login, scopes: [...account.scopes] } }),
-            (error: unknown) => {
-              const code = error instanceof GitHubError ? error.code : 'internal';
-              flows.set(flowId, { state: 'failed', code, message: (error as Error).message });
-              // Before the code was shown, the failure is the answer to this call (no client id, for one).
-              reject(error instanceof GitHubError ? new ServiceError(error.code, error.message) : (error as Error));
-            },
-          );
-        });
+        const signedOut = await logout(context());
+        reads.clear();
+        return { signedOut };
       }),
-    'github:deviceFlowState': async (flowId) => {
-      const state = flows.get(flowId);
-      if (!state) throw new ServiceError('flow_unknown', 'This sign-in is no longer known (the app restarted). Start signing in again.');
-      return state;
-    },
-    'github:logout': () => engine(async () => ({ removed: await logout(ctx()) })),
-    'github:review': (op, upstream) =>
+    'github:openRegistry': (upstream) =>
       engine(async () => {
-        const request: RemoteChangeRequest = { operation: await options.toEngineOperation(op), ...(upstream ? { upstream } : {}) };
-        const review = await reviewRemoteChange(request, ctx());
-        const planId = randomUUID();
-        reviews.set(planId, { request, review });
-        for (const key of [...reviews.keys()].slice(0, -KEEP_REVIEWS)) reviews.delete(key);
-        const where = `${repoName(review.upstream)}@${review.base.commit.slice(0, 7)}`;
+        const at = await reads.at(upstream, { fresh: true });
         return {
-          plan: planView(planId, review.plan, (path) => `${where}:${path}`),
-          upstream: repoName(review.upstream),
-          defaultBranch: review.base.defaultBranch,
-          base: review.base.commit,
+          upstream: `${at.repo.owner}/${at.repo.repo}`,
+          defaultBranch: at.head.defaultBranch,
+          commit: at.head.commit,
+          url: at.url,
+          chains: await reads.chains(at),
+        };
+      }),
+    'github:chainEntries': (upstream, chain) =>
+      engine(async () => {
+        const doc = await reads.list(await reads.at(upstream), chain);
+        return { entries: doc.entries.flatMap((e, i) => entrySnapshot(e, i) ?? []) };
+      }),
+    'github:checkEntry': (upstream, chain, entry, { originalId }) =>
+      engine(async () => {
+        const doc = await reads.list(await reads.at(upstream), chain).catch(() => null);
+        const ids = doc?.entries.flatMap((e) =>
+          typeof e === 'object' && e !== null && typeof (e as { id?: unknown }).id === 'string' ? [(e as { id: string }).id] : [],
+        );
+        const existingIds = ids && new Set(originalId ? ids.filter((id) => id !== originalId) : ids);
+        return { findings: findingViews(checkEntry(chain, entry, existingIds ? { existingIds } : {})) };
+      }),
+    'github:existingLogo': (upstream, chain, id) =>
+      engine(async () => existingLogoOf(await reads.logo(await reads.at(upstream), chain, id), chain, id)),
+    'github:plan': (upstream, op) =>
+      engine(async (): Promise<RemotePlanView> => {
+        const operation = await options.engineOperation(op);
+        const at = await reads.at(upstream);
+        const plan: PlannedChange = await planner(operation)(remoteSource(at.tree));
+        const review: RemoteReview = {
+          upstream: at.repo,
+          base: at.head,
+          plan,
+          title: pullRequestTitle(plan),
+          branch: branchName(plan),
+          ruleProblems: pullRequestRuleProblems(plan.files.map((f) => f.path)),
+        };
+        const planId = randomUUID();
+        reviews.set(planId, review);
+        for (const key of [...reviews.keys()].slice(0, -KEEP_REVIEWS)) reviews.delete(key);
+        const name = `${at.repo.owner}/${at.repo.repo}`;
+        const logoFile = plan.files.find((f) => f.path.endsWith('/logo.png'));
+        return {
+          planId,
+          summary: plan.summary,
+          chain: plan.chain,
+          id: plan.id,
+          entryJson: plan.entryJson,
+          diff: plan.diff,
+          files: plan.files.map((f) => ({
+            path: f.path,
+            absolutePath: `${name}/${f.path}`,
+            action: f.before ? 'replace' : 'create',
+            bytesBefore: f.before?.length ?? null,
+            bytesAfter: f.after.length,
+          })),
+          findings: findingViews(plan.findings),
+          blocking: findingViews(plan.blocking),
+          ...(logoFile ? { logo: toDataUrl(logoFile.after) } : {}),
+          upstream: name,
+          base: at.head.commit,
           title: review.title,
           branch: review.branch,
           ruleProblems: [...review.ruleProblems],
         };
       }),
-    'github:submit': (planId) =>
-      engine(async () => {
-        const held = reviews.get(planId);
-        if (!held)
-          throw new ServiceError(
-            'plan_expired',
-            'This review is out of date (the app restarted, or it was reviewed again). Go back to Review, then open the pull request.',
-          );
-        const result = await submitRemoteChange(held.request, ctx(), { reviewed: held.review });
+    'github:openPullRequest': ({ upstream, operation: op, planId, submissionId }) =>
+      engine(async (): Promise<PullRequestOpened> => {
+        const repo = repoOf(upstream);
+        const session = await signedIn(context());
+        const operation = await options.engineOperation(op);
+        // The review the user saw, when it is still held and about the same repository.
+        const held = planId ? reviews.get(planId) : undefined;
+        const reviewed =
+          held &&
+          held.upstream.owner.toLowerCase() === repo.owner.toLowerCase() &&
+          held.upstream.repo.toLowerCase() === repo.repo.toLowerCase()
+            ? held
+            : undefined;
+        const result = await submitRemoteChange({ operation, upstream }, context(), {
+          session,
+          ...(reviewed ? { reviewed } : {}),
+          onStep: (step) => ctx.emit('github:progress', { submissionId, step }),
+        });
         return {
+          upstream: `${repo.owner}/${repo.repo}`,
           url: result.url,
           number: result.number,
           branch: result.branch,
@@ -152,6 +220,11 @@ export function githubHandlers(options: GitHubHandlerOptions): Pick<Handlers, Gi
           ...(result.replanned ? { replanned: { ...result.replanned, changes: [...result.replanned.changes] } } : {}),
           notes: [...result.notes],
         };
+      }),
+    'github:pullRequest': (upstream, number) =>
+      engine(async () => {
+        const { client } = await readingClient(context());
+        return pullRequestStatus(client, repoOf(upstream), number);
       }),
   };
 }

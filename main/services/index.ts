@@ -2,10 +2,10 @@ import type { Handlers } from './dispatch';
 import type { HostContext } from './host-context';
 import { appHandlers } from './app-handlers';
 import { assistantsHandlers } from './assistants-handlers';
+import { githubHandlers } from './github-handlers';
 import { playgroundHandlers } from './playground-handlers';
 import { profilesHandlers } from './profiles-handlers';
-import { githubHandlers } from './github-handlers';
-import { createRegistryServices } from './registry-handlers';
+import { registryService } from './registry-handlers';
 import { sharedSessionManager } from '../playground/session-manager';
 
 export interface Services {
@@ -17,15 +17,16 @@ export interface Services {
 /** All main-process services behind the IPC contract, for either host. Features add their handlers here. */
 export function createServices(ctx: HostContext): Services {
   const playground = sharedSessionManager((event, payload) => ctx.emit(event, payload));
-  const registry = createRegistryServices(ctx);
+  // Remote mode plans with the logo the wizard uploaded, so both share the registry service's uploads.
+  const registry = registryService(ctx);
   return {
     handlers: {
       ...appHandlers(ctx),
       ...assistantsHandlers(ctx),
       ...playgroundHandlers(ctx, playground),
       ...profilesHandlers(ctx),
+      ...githubHandlers(ctx, { engineOperation: registry.engineOperation }),
       ...registry.handlers,
-      ...githubHandlers({ toEngineOperation: registry.toEngineOperation }),
     },
     dispose: async () => {
       await playground.close();

@@ -92,17 +92,17 @@ function logoGone(): ServiceError {
   );
 }
 
-export function registryHandlers(ctx: HostContext, options: RegistryHandlerOptions = {}): Pick<Handlers, RegistryChannel> {
-  return createRegistryServices(ctx, options).handlers;
-}
-
-export interface RegistryServices {
+export interface RegistryService {
   readonly handlers: Pick<Handlers, RegistryChannel>;
-  /** The engine operation a wizard operation stands for, its logo taken from the uploads (shared with the remote submission). */
-  readonly toEngineOperation: (op: WizardOperation) => Promise<WriteOperation>;
+  /** The wizard's operation for the engine, with the logo the user uploaded (shared with the GitHub submission). */
+  readonly engineOperation: (op: WizardOperation) => Promise<WriteOperation>;
 }
 
-export function createRegistryServices(ctx: HostContext, options: RegistryHandlerOptions = {}): RegistryServices {
+export function registryHandlers(ctx: HostContext, options: RegistryHandlerOptions = {}): Pick<Handlers, RegistryChannel> {
+  return registryService(ctx, options).handlers;
+}
+
+export function registryService(ctx: HostContext, options: RegistryHandlerOptions = {}): RegistryService {
   let stateCache: WizardState | undefined;
   // Resolved on first use, so the config folder follows the environment of the running host.
   const state = () => (stateCache ??= createWizardState(options.stateDir ?? join(configDir(), 'wizard')));
@@ -284,5 +284,5 @@ export function createRegistryServices(ctx: HostContext, options: RegistryHandle
       return { cleared: true };
     },
   };
-  return { handlers, toEngineOperation };
+  return { handlers, engineOperation: toEngineOperation };
 }

@@ -124,7 +124,13 @@ export async function existingLogo(root: string, chain: string, id: string): Pro
       return { present: true, findings: findingViews((await checkLogo(join(root, ...path.split('/')), place, root)).findings) };
     bytes = null;
   }
+  return existingLogoOf(bytes, chain, id);
+}
+
+/** The same answer for a logo's bytes read from elsewhere (the upstream repository, in remote mode); null: no logo. */
+export async function existingLogoOf(bytes: Buffer | null, chain: string, id: string): Promise<ExistingLogo> {
   if (!bytes) return { present: false, findings: [] };
+  const place = { path: registryPaths.logo(chain, id), chain, id };
   const check = await checkLogo(bytes, place);
   const findings = findingViews(check.findings);
   if (!check.facts.decoded || bytes.length > MAX_INLINE_LOGO_BYTES) return { present: true, findings };

@@ -3,10 +3,11 @@ import { useApi } from '../../app/api-context';
 import { ProfilesPanel } from '../playground/connection/ProfilesPanel';
 import { useConnectionStore } from '../playground/state/connection-store';
 import '../playground/playground.css';
+import { GitHubSettingsPanel } from '../validators/remote/GitHubSettingsPanel';
 
 /**
  * Settings: the gateway profiles and their keychain credentials, shared by the playground, the bridge and
- * every connected assistant. The bridge's "missing credentials" errors send users here.
+ * every connected assistant. The bridge's "missing credentials" errors send users here. Also the GitHub sign-in used for pull requests.
  */
 export function SettingsView() {
   const api = useApi();
@@ -20,6 +21,7 @@ export function SettingsView() {
         again, written to a file, or sent to this window. Assistants connected through the bridge use the same profiles.
       </p>
       <ProfilesPanel />
+      <GitHubSettingsPanel />
     </div>
   );
 }

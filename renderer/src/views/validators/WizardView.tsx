@@ -18,6 +18,8 @@ import { IdStep } from './steps/IdStep';
 import { LogoStep } from './steps/LogoStep';
 import { ReviewStep } from './steps/ReviewStep';
 import { WriteStep } from './steps/WriteStep';
+import { PullRequestStep } from './remote/PullRequestStep';
+import { stepTitle } from './remote/source';
 import { askLiveCheck, hydrate, startOver } from './wizard-actions';
 import { liveKey, reachableSteps, stepChecks, stepIndex, type StepCheck } from './wizard-progress';
 import { useWizardState } from './wizard-queries';
@@ -102,9 +104,12 @@ export function WizardView() {
   const checks = stepChecks(state);
   const reachable = reachableSteps(checks);
   // Once written, the flow is finished: the result stays until the user undoes it or starts again.
-  const locked = state.draft.written !== null && !state.draft.written.undone;
+  const remote = state.draft.source === 'github';
+  const locked = remote ? state.draft.pullRequest !== null : state.draft.written !== null && !state.draft.written.undone;
   const current = locked ? 'write' : step;
-  const View = VIEWS[current];
+  // Remote mode ends with the pull request instead of writing files.
+  const View = remote && current === 'write' ? PullRequestStep : VIEWS[current];
+  const title = (s: (typeof STEPS)[number] | undefined) => (s ? stepTitle(s, state.draft.source) : '');
   const index = stepIndex(current);
   const check = checks[current];
   const next = STEPS[index + 1];
@@ -150,7 +155,7 @@ export function WizardView() {
       <div className="wizard-body">
         <form
           className="panel wizard-step"
-          aria-label={`Step ${index + 1} of ${STEPS.length}: ${STEPS[index]!.title}`}
+          aria-label={`Step ${index + 1} of ${STEPS.length}: ${title(STEPS[index])}`}
           onSubmit={submit}
           noValidate
           key={current}
@@ -167,7 +172,7 @@ export function WizardView() {
                   (check.pending ? <Spinner label={check.reason} /> : <span>{check.hint ?? check.reason}</span>)}
               </div>
               <button type="submit" className="button primary" disabled={!check.ok} aria-describedby="nav-reason">
-                Next: {next?.title}
+                Next: {title(next)}
               </button>
             </div>
           )}

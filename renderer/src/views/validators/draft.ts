@@ -32,6 +32,22 @@ const Written = z.object({
 });
 export type Written = z.infer<typeof Written>;
 
+/** The pull request opened in remote mode (its page in the app polls GitHub for the rest). */
+const OpenedPullRequest = z.object({
+  upstream: z.string(),
+  number: z.number(),
+  url: z.string(),
+  branch: z.string(),
+  title: z.string(),
+  /** It was already open (a retry): nothing new was sent. */
+  reused: z.boolean(),
+  /** What changed because the upstream moved after the review, and other notes from the submission. */
+  notes: z.array(z.string()),
+});
+export type OpenedPullRequest = z.infer<typeof OpenedPullRequest>;
+
+export const DEFAULT_UPSTREAM = 'trustwallet/assets';
+
 export const Draft = z.object({
   version: z.literal(1),
   updatedAt: z.number(),
@@ -46,6 +62,11 @@ export const Draft = z.object({
   /** fix null: the image is used as it is; otherwise it goes through the fixer with these settings. */
   logo: z.object({ logoId: z.string(), fileName: z.string(), fix: FixSettings.nullable() }).nullable(),
   written: Written.nullable(),
+  /** Where the change goes: a pull request through GitHub (no clone, the default for a new draft) or a folder on this computer. */
+  source: z.enum(['github', 'folder']).default('folder'),
+  /** Remote mode: the repository the pull request goes to. */
+  upstream: z.string().default(DEFAULT_UPSTREAM),
+  pullRequest: OpenedPullRequest.nullable().default(null),
 });
 export type Draft = z.infer<typeof Draft>;
 
@@ -62,6 +83,10 @@ export function emptyDraft(root = ''): Draft {
     disable: { disabled: false, note: '' },
     logo: null,
     written: null,
+    // A new user has no clone: submitting through GitHub is where they start.
+    source: root ? 'folder' : 'github',
+    upstream: DEFAULT_UPSTREAM,
+    pullRequest: null,
   };
 }
 
@@ -78,7 +103,9 @@ export function parseDraft(json: string | null | undefined): Draft | null {
 
 /** Whether the draft holds anything worth keeping (a started form, a logo, a written result). */
 export function hasContent(d: Draft): boolean {
-  return d.chain !== '' || d.logo !== null || d.written !== null || Object.values(d.form).some((v) => v.trim() !== '');
+  return (
+    d.chain !== '' || d.logo !== null || d.written !== null || d.pullRequest !== null || Object.values(d.form).some((v) => v.trim() !== '')
+  );
 }
 
 export const newerDraft = (a: Draft | null, b: Draft | null): Draft | null => (!a ? b : !b ? a : b.updatedAt > a.updatedAt ? b : a);

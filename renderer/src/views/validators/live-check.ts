@@ -4,6 +4,7 @@
  * finding that says so.
  */
 import type { EntrySnapshot, RegistryFinding } from '../../../../domain/ipc/registry-channels';
+import { sourceRoot } from './remote/source';
 import { operationOf } from './wizard-progress';
 import { currentSnapshot, type WizardState } from './wizard-state';
 
@@ -16,7 +17,8 @@ export interface CheckRequest {
 
 /** The check for the current form, or null while there is no folder or chain to check it against. */
 export function checkRequest(s: WizardState): CheckRequest | null {
-  if (!s.draft.root || !s.draft.chain) return null;
+  const root = sourceRoot(s.draft);
+  if (!root || !s.draft.chain) return null;
   const op = operationOf(s, false);
   const entry: Record<string, unknown> =
     op.kind === 'add'
@@ -29,7 +31,7 @@ export function checkRequest(s: WizardState): CheckRequest | null {
           ...withOptional(op, currentSnapshot(s)),
         };
   return {
-    root: s.draft.root,
+    root,
     chain: s.draft.chain,
     entry,
     options: s.draft.mode === 'update' ? { originalId: s.draft.originalId } : {},

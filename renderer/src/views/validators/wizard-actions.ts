@@ -65,9 +65,10 @@ export async function hydrate(api: CompanionApi): Promise<void> {
 /** Forgets the submission (after asking, in the view) and starts again in the same registry folder. */
 export async function startOver(api: CompanionApi, client: QueryClient): Promise<void> {
   forgetLogoChoices(client);
-  set({ draft: { ...emptyDraft(get().draft.root), updatedAt: Date.now() }, liveAsked: '', logoLost: null });
+  const { root, source, upstream } = get().draft;
+  set({ draft: { ...emptyDraft(root), source, upstream, updatedAt: Date.now() }, liveAsked: '', logoLost: null });
   await api.registry.clearDraft().catch(() => undefined);
-  if (client.getQueryState(wizardKeys.folder(get().folderInput))?.status === 'success') goToStep('chain');
+  if (source === 'github' || client.getQueryState(wizardKeys.folder(get().folderInput))?.status === 'success') goToStep('chain');
 }
 
 // ---- Step 1: folder ----------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 import { bech32 } from '@scure/base';
 import { describe, expect, it } from 'vitest';
+import type { RemotePlanView } from '../../../../domain/ipc/github-channels';
 import type { FolderInfo, LogoInspection, RegistryFinding } from '../../../../domain/ipc/registry-channels';
 import { emptyDraft } from './draft';
-import { fixKey, liveKey, operationOf, reachableSteps, stepChecks } from './wizard-progress';
+import { fixKey, liveKey, operationOf, planKey, reachableSteps, rootOf, stepChecks } from './wizard-progress';
 import { initialState, type WizardState } from './wizard-state';
 
 const id = bech32.encode('cosmosvaloper', bech32.toWords(new Uint8Array(20).fill(9)));
@@ -50,9 +51,56 @@ function atDetails(): WizardState {
 describe('step checks', () => {
   it('opens the steps one after another, each saying what is missing', () => {
     const s = initialState();
+    s.draft = { ...s.draft, source: 'folder' };
     const checks = stepChecks(s);
     expect(checks.folder).toMatchObject({ ok: false, reason: expect.stringContaining('Enter the folder') });
     expect([...reachableSteps(checks)]).toEqual(['folder']);
+  });
+
+  it('starts a new user in remote mode, reading the public registry on GitHub', () => {
+    const s = initialState();
+    expect(s.draft).toMatchObject({ source: 'github', upstream: 'trustwallet/assets' });
+    expect(stepChecks(s).folder).toMatchObject({ ok: false, pending: true, reason: 'Reading trustwallet/assets on GitHub…' });
+    s.folder = { status: 'error', message: 'The repository nobody/nothing does not exist.' };
+    expect(stepChecks(s).folder).toMatchObject({ ok: false, reason: 'The repository nobody/nothing does not exist.' });
+    s.folder = { status: 'done', data: { ...folder, root: 'github:trustwallet/assets' } };
+    expect(stepChecks(s).folder.ok).toBe(true);
+  });
+
+  it('keys checks and plans by where they come from, so a folder’s answer never stands for the upstream’s', () => {
+    const local = atDetails();
+    const remote = atDetails();
+    remote.draft = { ...remote.draft, source: 'github' };
+    expect(liveKey(remote)).not.toBe(liveKey(local));
+    expect(rootOf(remote)).toBe('github:trustwallet/assets');
+    expect(rootOf(local)).toBe('/reg');
+  });
+
+  it('blocks opening a pull request that breaks the registry’s pull request rules', () => {
+    const s = atDetails();
+    s.draft = { ...s.draft, source: 'github', step: 'review', logo: null };
+    s.live = { key: liveKey(s), findings: [] };
+    const plan: RemotePlanView = {
+      planId: 'p1',
+      summary: 'Add N',
+      chain: 'cosmos',
+      id,
+      entryJson: '{}',
+      diff: '',
+      files: [],
+      findings: [],
+      blocking: [],
+      upstream: 'trustwallet/assets',
+      base: 'a'.repeat(40),
+      title: 'Add N validator to Cosmos Hub',
+      branch: 'b',
+      ruleProblems: ['A pull request may change at most 10 logos.'],
+    };
+    s.plan = { status: 'done', data: plan, key: planKey(s) };
+    expect(stepChecks(s).review).toMatchObject({ ok: false, reason: 'A pull request may change at most 10 logos.' });
+    const clean: RemotePlanView = { ...plan, ruleProblems: [] };
+    s.plan = { status: 'done', data: clean, key: planKey(s) };
+    expect(stepChecks(s).review.ok).toBe(true);
   });
 
   it('waits for the live check of the details before Next, then follows its errors', () => {

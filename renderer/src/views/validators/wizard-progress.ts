@@ -7,6 +7,7 @@ import { EDITABLE_TEXT_FIELDS, ENTRY_GROUP_NAMES } from '../../../../domain/regi
 import { STEPS, type StepId } from './draft';
 import { buildOperation, engineField, isNoChange, numberProblems, type NumberField } from './entry-form';
 import { checkIdInput, type IdState } from './id-check';
+import { sourceRoot } from './remote/source';
 import { currentSnapshot, type WizardState } from './wizard-state';
 
 export interface StepCheck {
@@ -68,9 +69,10 @@ export function operationOf(s: WizardState, withLogo = true): WizardOperation {
 
 /** Identifies what the live check (the entry only, not the logo) and the plan were computed for. */
 export const liveKey = (s: WizardState) =>
-  JSON.stringify([s.draft.root, s.draft.chain, s.draft.mode, s.draft.originalId, operationOf(s, false)]);
+  JSON.stringify([sourceRoot(s.draft), s.draft.chain, s.draft.mode, s.draft.originalId, operationOf(s, false)]);
 /** The registry root as main resolved it (the typed text until the folder was checked). */
-export const rootOf = (s: WizardState) => (s.folder.status === 'done' ? s.folder.data.root : s.draft.root);
+export const rootOf = (s: WizardState) =>
+  s.draft.source === 'github' ? sourceRoot(s.draft) : s.folder.status === 'done' ? s.folder.data.root : s.draft.root;
 export const planKey = (s: WizardState) => JSON.stringify([rootOf(s), operationOf(s)]);
 export const fixKey = (s: WizardState) => JSON.stringify(s.draft.logo);
 
@@ -84,6 +86,11 @@ export function detailFindings(s: WizardState): RegistryFinding[] | null {
 }
 
 function folderStep(s: WizardState): StepCheck {
+  if (s.draft.source === 'github') {
+    if (s.folder.status === 'done') return okStep;
+    if (s.folder.status === 'error') return blocked(s.folder.message, false, 'Check the repository name (see above), then try again.');
+    return blocked(`Reading ${s.draft.upstream} on GitHub…`, true);
+  }
   if (s.folder.status === 'loading') return blocked('Checking the folder…', true);
   if (s.folder.status === 'done' && s.folder.data.isRegistry) return okStep;
   if (s.folder.status === 'done')
@@ -154,7 +161,10 @@ function reviewStep(s: WizardState): StepCheck {
   if (s.plan.status === 'error') return blocked(s.plan.message);
   if (s.plan.status !== 'done' || s.plan.key !== planKey(s)) return blocked('Preparing the changes…', true);
   const first = s.plan.data.blocking[0];
-  return first ? blocked(`Fix this first: ${first.message}`, false, 'Fix the problems listed above first.') : okStep;
+  if (first) return blocked(`Fix this first: ${first.message}`, false, 'Fix the problems listed above first.');
+  // Remote mode: the registry's pull request rules (at most 10 logos, allowed paths, one chain).
+  const rule = 'ruleProblems' in s.plan.data ? (s.plan.data.ruleProblems as string[])[0] : undefined;
+  return rule ? blocked(rule) : okStep;
 }
 
 export function stepChecks(s: WizardState): Record<StepId, StepCheck> {

@@ -8,6 +8,8 @@ import type { CompanionApi } from '../../../../domain/ipc/facade';
 import type { FixSettings, FolderInfo, LogoInspection, WizardOperation } from '../../../../domain/ipc/registry-channels';
 import { useApi } from '../../app/api-context';
 import { checkFailed, checkRequest, type CheckRequest } from './live-check';
+import { asFolderInfo, remoteRegistryQuery } from './remote/github-queries';
+import { remoteUpstream, sourceRoot } from './remote/source';
 import { fixKey, liveKey, operationOf, planKey, rootOf } from './wizard-progress';
 import { useWizardStore, updateDraft } from './wizard-store';
 import { loadOf, type Load, type WizardState } from './wizard-state';
@@ -54,7 +56,10 @@ const recentQuery = (api: CompanionApi) =>
 export const entriesQuery = (api: CompanionApi, root: string, chain: string) =>
   queryOptions({
     queryKey: wizardKeys.chainEntries(root, chain),
-    queryFn: () => api.registry.chainEntries(root, chain).then((r) => r.entries),
+    queryFn: () => {
+      const upstream = remoteUpstream(root);
+      return (upstream ? api.github.chainEntries(upstream, chain) : api.registry.chainEntries(root, chain)).then((r) => r.entries);
+    },
     staleTime: Infinity,
   });
 
@@ -64,7 +69,11 @@ const liveQuery = (api: CompanionApi, key: string, request: CheckRequest | null)
     queryFn: async () => {
       if (!request) return [];
       try {
-        return (await api.registry.checkEntry(request.root, request.chain, request.entry, request.options)).findings;
+        const upstream = remoteUpstream(request.root);
+        const answer = upstream
+          ? await api.github.checkEntry(upstream, request.chain, request.entry, request.options)
+          : await api.registry.checkEntry(request.root, request.chain, request.entry, request.options);
+        return answer.findings;
       } catch (error) {
         return checkFailed(messageOf(error));
       }
@@ -102,22 +111,37 @@ const fixQuery = (api: CompanionApi, logoId: string, settings: FixSettings | nul
 const existingLogoQuery = (api: CompanionApi, root: string, chain: string, id: string) =>
   queryOptions({
     queryKey: ['registry', 'existing-logo', root, chain, id],
-    queryFn: () => api.registry.existingLogo(root, chain, id),
+    queryFn: () => {
+      const upstream = remoteUpstream(root);
+      return upstream ? api.github.existingLogo(upstream, chain, id) : api.registry.existingLogo(root, chain, id);
+    },
     staleTime: Infinity,
   });
 
 const planQuery = (api: CompanionApi, key: string, root: string, operation: WizardOperation) =>
   queryOptions({
     queryKey: [...wizardKeys.plans, key],
-    queryFn: () => api.registry.plan(root, operation),
+    queryFn: () => {
+      const upstream = remoteUpstream(root);
+      return upstream ? api.github.plan(upstream, operation) : api.registry.plan(root, operation);
+    },
     staleTime: Infinity,
   });
 
-/** The folder last sent to be checked, as main describes it. */
+/** The folder last sent to be checked, as main describes it (the folder field, here and in Check registry). */
 export function useFolder(): Load<FolderInfo> {
   const api = useApi();
   const input = useWizardStore((s) => s.folderInput);
   return loadOf(useQuery({ ...folderQuery(api, input), enabled: input.trim() !== '' }));
+}
+
+/** Where the wizard reads the registry: the checked folder, or in remote mode the upstream read through GitHub. */
+function useSource(): Load<FolderInfo> {
+  const api = useApi();
+  const remote = useWizardStore((s) => (s.draft.source === 'github' ? s.draft.upstream : null));
+  const folder = useFolder();
+  const upstream = useQuery({ ...remoteRegistryQuery(api, remote ?? ''), enabled: remote !== null, select: asFolderInfo });
+  return remote === null ? folder : loadOf(upstream);
 }
 
 export function useRecentFolders(): string[] {
@@ -140,7 +164,7 @@ function useLogoChoice() {
 export function useWizardState(): WizardState {
   const api = useApi();
   const { draft, hydrated, liveAsked, logoLost } = useWizardStore();
-  const folder = useFolder();
+  const folder = useSource();
   const root = folder.status === 'done' && folder.data.isRegistry ? folder.data.root : '';
   const entries = {
     ...loadOf(useQuery({ ...entriesQuery(api, root, draft.chain), enabled: root !== '' && draft.chain !== '' })),
@@ -167,7 +191,7 @@ export function useWizardState(): WizardState {
   });
   const existingLogo = loadOf(
     useQuery({
-      ...existingLogoQuery(api, draft.root, draft.chain, draft.originalId),
+      ...existingLogoQuery(api, sourceRoot(draft), draft.chain, draft.originalId),
       enabled: draft.step === 'logo' && draft.mode === 'update' && draft.originalId !== '',
     }),
   );

@@ -1,6 +1,8 @@
 /** The seven steps: done ones can be revisited, later ones open once everything before them is complete. */
 import { STEPS, type StepId } from '../draft';
+import { stepTitle } from '../remote/source';
 import type { StepCheck } from '../wizard-progress';
+import { useWizardStore } from '../wizard-store';
 
 export function Stepper({
   current,
@@ -15,6 +17,7 @@ export function Stepper({
   onGo: (step: StepId) => void;
   locked: boolean;
 }) {
+  const source = useWizardStore((s) => s.draft.source);
   return (
     <nav className="stepper" aria-label="Submission steps">
       <ol>
@@ -33,7 +36,7 @@ export function Stepper({
                 <span className="step-number" aria-hidden="true">
                   {done && !isCurrent ? '✓' : i + 1}
                 </span>
-                <span className="step-title">{step.title}</span>
+                <span className="step-title">{stepTitle(step, source)}</span>
                 {done && !isCurrent && <span className="visually-hidden"> (complete)</span>}
               </button>
             </li>

@@ -21,7 +21,10 @@ export function SubmissionSummary() {
   const id = effectiveId(state);
   const folder = state.folder.status === 'done' && state.folder.data.isRegistry ? state.folder.data.root : '';
   const rows: [string, string][] = [
-    ['Registry', folder ? (folder.split(/[\\/]/).filter(Boolean).at(-1) ?? folder) : '—'],
+    [
+      'Registry',
+      draft.source === 'github' ? `${draft.upstream} on GitHub` : folder ? (folder.split(/[\\/]/).filter(Boolean).at(-1) ?? folder) : '—',
+    ],
     ['Chain', chain?.name ?? '—'],
     ['Validator ID', id || '—'],
     ['Name', draft.form.name || '—'],

@@ -14,6 +14,7 @@ import { entryCard, reviewKind, reviewSentence } from '../review-sentence';
 import type { WizardState } from '../wizard-state';
 import { useWizardState, wizardKeys } from '../wizard-queries';
 import { goToStep } from '../wizard-store';
+import { RemoteReviewNote } from '../remote/RemoteReviewNote';
 
 /** The logo as the wallet will show it: the fixed one, else the chosen file, else the one already in the registry. */
 function logoPreviews(state: WizardState): { light: string; dark: string } | undefined {
@@ -28,6 +29,7 @@ export function ReviewStep() {
   // The plan is asked for on this step and the next (wizard-queries.ts), once per change to the submission.
   const state = useWizardState();
   const { plan, draft } = state;
+  const remote = draft.source === 'github';
   const chainName = getRegistryChain(draft.chain)?.name ?? draft.chain;
   const kind = reviewKind(draft.mode, draft.disable.disabled);
   const card = plan.status === 'done' ? entryCard(plan.data.entryJson, plan.data.id) : null;
@@ -43,8 +45,11 @@ export function ReviewStep() {
   return (
     <>
       <StepHeading number={6} title="Review">
-        What will change in your registry folder. Nothing is written until you press “Write files” in the next step.
+        {remote
+          ? 'What your pull request will change in the registry. Nothing is sent to GitHub until you press “Open pull request” in the next step.'
+          : 'What will change in your registry folder. Nothing is written until you press “Write files” in the next step.'}
       </StepHeading>
+      {remote && plan.status === 'done' && <RemoteReviewNote plan={plan.data} />}
       {plan.status === 'loading' && <Spinner label="Preparing the changes…" />}
       {plan.status === 'error' && (
         <div className="callout error" role="alert">

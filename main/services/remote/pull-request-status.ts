@@ -1,0 +1,85 @@
+/**
+ * A pull request as its page in the app shows it: open, closed or merged, its checks, and every comment
+ * exactly as written (the registry's fee bot states the fee and the payment address there; the app never
+ * states them itself). Reads count against GitHub's rate limit, so the answer says how much is left.
+ */
+import type { PullRequestStatus } from '../../../domain/ipc/github-channels';
+import type { GitHubClient, RepoRef } from '../../../github/index';
+import { statusOf } from '../../../github/client';
+
+interface Headers {
+  readonly [name: string]: string | number | undefined;
+}
+
+function rateOf(headers: Headers): PullRequestStatus['rateLimit'] {
+  const remaining = Number(headers['x-ratelimit-remaining']);
+  const reset = Number(headers['x-ratelimit-reset']);
+  return {
+    remaining: headers['x-ratelimit-remaining'] !== undefined && Number.isFinite(remaining) ? remaining : null,
+    resetAt: headers['x-ratelimit-reset'] !== undefined && Number.isFinite(reset) ? reset * 1000 : null,
+  };
+}
+
+/** Comments come 100 to a page; a registry pull request has a handful, so a few pages are plenty. */
+const MAX_COMMENT_PAGES = 5;
+
+export async function pullRequestStatus(
+  client: GitHubClient,
+  upstream: RepoRef,
+  number: number,
+  now: () => number = Date.now,
+): Promise<PullRequestStatus> {
+  const { owner, repo } = upstream;
+  const pr = await client.rest.pulls.get({ owner, repo, pull_number: number });
+  let rateLimit = rateOf(pr.headers);
+
+  let checks: PullRequestStatus['checks'];
+  try {
+    const runs = await client.rest.checks.listForRef({ owner, repo, ref: pr.data.head.sha, per_page: 100 });
+    rateLimit = rateOf(runs.headers);
+    checks = {
+      available: true,
+      runs: runs.data.check_runs.map((r) => ({
+        name: r.name,
+        status: r.status,
+        conclusion: r.conclusion ?? null,
+        url: r.html_url ?? null,
+      })),
+    };
+  } catch (error) {
+    // Some tokens may not list checks (GitHub answers 403); the pull request's page still shows them.
+    if (statusOf(error) !== 403 && statusOf(error) !== 404) throw error;
+    checks = { available: false, runs: [] };
+  }
+
+  const comments: PullRequestStatus['comments'] = [];
+  for (let page = 1; page <= MAX_COMMENT_PAGES; page++) {
+    const answer = await client.rest.issues.listComments({ owner, repo, issue_number: number, per_page: 100, page });
+    rateLimit = rateOf(answer.headers);
+    for (const c of answer.data)
+      comments.push({
+        id: c.id,
+        author: c.user?.login ?? 'ghost',
+        bot: c.user?.type === 'Bot' || /\[bot\]$/.test(c.user?.login ?? ''),
+        body: c.body ?? '',
+        createdAt: c.created_at,
+        url: c.html_url,
+      });
+    if (answer.data.length < 100) break;
+  }
+
+  const merged = pr.data.merged || pr.data.merged_at !== null;
+  return {
+    url: pr.data.html_url,
+    number: pr.data.number,
+    title: pr.data.title,
+    state: merged ? 'merged' : pr.data.state === 'closed' ? 'closed' : 'open',
+    draft: pr.data.draft ?? false,
+    mergedAt: pr.data.merged_at,
+    closedAt: pr.data.closed_at,
+    checks,
+    comments,
+    rateLimit,
+    fetchedAt: now(),
+  };
+}
