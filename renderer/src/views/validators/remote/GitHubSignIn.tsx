@@ -67,7 +67,11 @@ function DeviceSignIn() {
   const [openError, setOpenError] = useState<string>();
   const open = (url: string) => {
     setOpenError(undefined);
-    openLink(api, url).catch((e: Error) => setOpenError(e.message));
+    try {
+      openLink(url);
+    } catch (e) {
+      setOpenError(e instanceof Error ? e.message : String(e));
+    }
   };
   const failed = state.data?.state === 'failed' ? state.data.message : undefined;
   return (

@@ -54,7 +54,13 @@ export function PullRequestPanel({ pr }: { pr: OpenedPullRequest }) {
           <button
             type="button"
             className="button small"
-            onClick={() => void openLink(api, pr.url).catch((e: Error) => setOpenError(e.message))}
+            onClick={() => {
+              try {
+                openLink(pr.url);
+              } catch (e) {
+                setOpenError(e instanceof Error ? e.message : String(e));
+              }
+            }}
           >
             Open on GitHub
           </button>

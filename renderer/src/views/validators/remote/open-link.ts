@@ -1,10 +1,8 @@
 /**
- * Opens a GitHub page in the system browser through the host (https only; main refuses anything else).
- * Browser mode cannot open windows from main, so the page opens it itself.
+ * Opens a GitHub page: in browser mode as a new tab; in Electron the window-open handler in main denies the
+ * window and hands https pages to the system browser (main enforces https; this only explains a refusal).
  */
-import type { CompanionApi } from '../../../../../domain/ipc/facade';
-
-export async function openLink(api: CompanionApi, url: string): Promise<void> {
-  const { opened } = await api.app.openExternal(url);
-  if (!opened) window.open(url, '_blank', 'noopener,noreferrer');
+export function openLink(url: string): void {
+  if (new URL(url).protocol !== 'https:') throw new Error(`Only https pages open from the app. Copy the address instead: ${url}`);
+  window.open(url, '_blank', 'noopener,noreferrer');
 }
