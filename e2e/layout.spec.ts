@@ -168,6 +168,8 @@ test('Tool playground: welcome, results, history and traffic', async () => {
 test('Submit a validator: every step up to Review', async () => {
   test.setTimeout(420_000);
   await open('Submit a validator');
+  await checkView('Wizard: where to submit (through GitHub, the default)');
+  await page.getByRole('radio', { name: /Use a copy of the registry on this computer/ }).check();
   await checkView('Wizard folder step (empty)');
   await chooseFolder(page, registry.root);
   await checkView('Wizard folder step');

@@ -362,7 +362,7 @@ test('history survives a reload and a restart; re-run, edit, compare and export'
   }
   await expect(dialog.locator('pre')).toContainText(`https://127.0.0.1:${embeddedPort}/mcp`);
   await expect(dialog.locator('pre')).toContainText('--cacert');
-  await dialog.getByRole('button', { name: 'Copy' }).click();
+  await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('"method":"tools/call"');
   await dialog.getByRole('button', { name: 'Close' }).click();
 });
