@@ -20,6 +20,15 @@ import { installClient, type ChangeResult } from '../../main/clients/install';
 import { currentRuntime } from '../../main/clients/launch';
 import { nodeBin } from './peers';
 
+interface HandshakeParams {
+  protocolVersion?: string;
+  clientInfo?: { name?: string; version?: string };
+  _meta?: {
+    'io.modelcontextprotocol/protocolVersion'?: string;
+    'io.modelcontextprotocol/clientInfo'?: { name?: string; version?: string };
+  };
+}
+
 export interface Handshake {
   readonly client: { name: string | undefined; version: string | undefined };
   readonly requested: string | undefined;
@@ -101,12 +110,15 @@ export async function startWorld(name: string): Promise<World> {
     handshakes() {
       const out: Handshake[] = [];
       for (const [i, r] of proxy.seen.entries()) {
-        if (r.method !== 'initialize') continue;
-        const params = (JSON.parse(r.body) as { params?: { protocolVersion?: string; clientInfo?: Handshake['client'] } }).params;
+        // 2025-11-25 opens with initialize; 2026-07-28 with server/discover, whose client facts ride in _meta.
+        if (r.method !== 'initialize' && r.method !== 'server/discover') continue;
+        const params = (JSON.parse(r.body) as { params?: HandshakeParams }).params;
+        const meta = params?._meta;
+        const client = params?.clientInfo ?? meta?.['io.modelcontextprotocol/clientInfo'];
         const later = proxy.seen.slice(i + 1).find((n) => n.headers['mcp-protocol-version']);
         out.push({
-          client: { name: params?.clientInfo?.name, version: params?.clientInfo?.version },
-          requested: params?.protocolVersion,
+          client: { name: client?.name, version: client?.version },
+          requested: params?.protocolVersion ?? meta?.['io.modelcontextprotocol/protocolVersion'],
           negotiated: later?.headers['mcp-protocol-version'] as string | undefined,
         });
       }
