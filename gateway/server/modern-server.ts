@@ -1,34 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeHandler, type NodeIncomingMessageLike } from '@modelcontextprotocol/node';
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
-import { z } from 'zod';
-import { APP_VERSION } from '../../domain/app-info';
-import { TOOL_GROUP_META_KEY } from '../../domain/tool-groups';
-import { INSTRUCTIONS, SERVER_NAME, SERVER_TITLE } from './mcp-server';
 import { TOOLS } from './tools/index';
-import { runTool, sdkErrorAsJson, type ToolResult } from './tool-results';
+import { runTool, sdkErrorAsJson, SERVER_INFO, SERVER_OPTIONS, toolRegistration, type ToolResult } from './tool-results';
 import type { UpstreamClient } from './upstream-client';
 
 /** The 2026-07-28 revision: stateless, one server instance per request, built by the official v2 SDK. */
 function createModernServer(upstream: UpstreamClient): McpServer {
-  const server = new McpServer(
-    { name: SERVER_NAME, title: SERVER_TITLE, version: APP_VERSION },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
-  );
-  for (const tool of TOOLS) {
-    server.registerTool(
-      tool.name,
-      {
-        title: tool.title,
-        description: tool.description,
-        inputSchema: z.strictObject(tool.input),
-        outputSchema: tool.output,
-        annotations: { title: tool.title, readOnlyHint: true, openWorldHint: true },
-        _meta: { [TOOL_GROUP_META_KEY]: tool.group },
-      },
-      (args: unknown, ctx) => runTool(tool, upstream, args, ctx.http?.authInfo, ctx.mcpReq.signal),
+  const server = new McpServer(SERVER_INFO, SERVER_OPTIONS);
+  for (const tool of TOOLS)
+    server.registerTool(tool.name, toolRegistration(tool), (args: unknown, ctx) =>
+      runTool(tool, upstream, args, ctx.http?.authInfo, ctx.mcpReq.signal),
     );
-  }
   // As in the 2025 server: schema failures become this gateway's JSON {code, message} tool errors. The
   // v2 SDK answers unknown tools with -32602 itself.
   (server as unknown as { createToolError: (message: string) => ToolResult }).createToolError = sdkErrorAsJson;

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { APP_VERSION } from '../../domain/app-info';
+import { TOOL_GROUP_META_KEY } from '../../domain/tool-groups';
 import { TOOLS } from './tools/index';
 import type { ToolDefinition } from './tool-kit';
 import type { ToolError } from './tool-error';
@@ -9,6 +12,34 @@ export interface ToolResult {
   content: Array<{ type: 'text'; text: string }>;
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
+}
+
+export const SERVER_NAME = 'gateway-companion-reference-gateway';
+export const SERVER_TITLE = 'Gateway Companion reference gateway';
+
+export const INSTRUCTIONS = [
+  'Live blockchain data through 13 read-only tools, in four groups:',
+  'token information (search_assets, get_asset_details, get_coin_status),',
+  'swap and bridge (get_swap_domains, get_swap_providers, get_provider_details, get_swap_quote, get_swap_route_step),',
+  'market data (get_token_prices, get_trending_tokens, get_listing_categories) and security (validate_address, check_token_security).',
+  'Assets are identified by SLIP-44 asset ids: c60 is ETH, c60_t0x… a token on Ethereum (0 Bitcoin, 714 BNB Smart Chain, 501 Solana, 137 Polygon, 43114 Avalanche, 42161 Arbitrum, 10 Optimism, 8453 Base).',
+  'Failed calls return isError with a JSON {"code","message"} text; an unknown tool is the JSON-RPC error -32602.',
+].join(' ');
+
+/** Both eras' servers introduce themselves the same way (the SDK generations take the same two arguments). */
+export const SERVER_INFO = { name: SERVER_NAME, title: SERVER_TITLE, version: APP_VERSION };
+export const SERVER_OPTIONS = { capabilities: { tools: {} }, instructions: INSTRUCTIONS };
+
+/** How a tool is registered with either SDK generation: same schemas, annotations and group. */
+export function toolRegistration(tool: ToolDefinition) {
+  return {
+    title: tool.title,
+    description: tool.description,
+    inputSchema: z.strictObject(tool.input),
+    outputSchema: tool.output,
+    annotations: { title: tool.title, readOnlyHint: true, openWorldHint: true },
+    _meta: { [TOOL_GROUP_META_KEY]: tool.group },
+  };
 }
 
 /** Thrown for a tool the gateway does not have: the spec answers it with JSON-RPC -32602, not a tool result. */
