@@ -24,7 +24,7 @@ import { branchName, pullRequestTitle } from '../../github/pull-request-text';
 import { pullRequestRuleProblems } from '../../github/pull-request-rules';
 import { TokenStore } from '../../github/token-store';
 import type { Keychain } from '../../platform/credentials/keychain';
-import { checkEntry, planChange, RegistryError, toDataUrl, type PlannedChange, type WriteOperation } from '../../registry/index';
+import { checkEntry, planChange, RegistryError, type PlannedChange, type WriteOperation } from '../../registry/index';
 import { remoteSource } from '../../github/remote-registry';
 import type { Handlers } from './dispatch';
 import { signedIn, submitRemoteChange, type RemoteReview } from './github-submission';
@@ -35,6 +35,7 @@ import { repoOf, UpstreamReads } from './remote/upstream-reads';
 import { ServiceError } from './service-error';
 import { entrySnapshot } from './wizard/entry-snapshot';
 import { findingViews } from './wizard/findings-view';
+import { planView } from './wizard/plan-view';
 import { existingLogoOf } from './wizard/logo-service';
 
 type GitHubChannel =
@@ -163,24 +164,9 @@ export function githubHandlers(ctx: HostContext, options: GitHubHandlerOptions):
         reviews.set(planId, review);
         for (const key of [...reviews.keys()].slice(0, -KEEP_REVIEWS)) reviews.delete(key);
         const name = `${at.repo.owner}/${at.repo.repo}`;
-        const logoFile = plan.files.find((f) => f.path.endsWith('/logo.png'));
         return {
-          planId,
-          summary: plan.summary,
-          chain: plan.chain,
-          id: plan.id,
-          entryJson: plan.entryJson,
-          diff: plan.diff,
-          files: plan.files.map((f) => ({
-            path: f.path,
-            absolutePath: `${name}/${f.path}`,
-            action: f.before ? 'replace' : 'create',
-            bytesBefore: f.before?.length ?? null,
-            bytesAfter: f.after.length,
-          })),
-          findings: findingViews(plan.findings),
-          blocking: findingViews(plan.blocking),
-          ...(logoFile ? { logo: toDataUrl(logoFile.after) } : {}),
+          // The same review as a folder's, each file located in the repository instead of on disk.
+          ...planView(planId, plan, (path) => `${name}/${path}`),
           upstream: name,
           base: at.head.commit,
           title: review.title,
