@@ -5,16 +5,15 @@
  * file atomically. Undo restores the saved versions the same way. The journal (write-journal.ts) makes
  * each operation all or nothing across a crash.
  */
-import { rmdir, stat, unlink } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { syncDirectory, writeFileAtomic } from '../platform/files/atomic-write';
+import { writeFileAtomic } from '../platform/files/atomic-write';
 import { RegistryError, refusalFor } from './errors';
 import {
   defaultHistoryDir,
   listHistory,
   newOperationId,
   pruneHistory,
-  readBefore,
   saveBefores,
   writeRecord,
   type HistoryFile,
@@ -22,7 +21,7 @@ import {
 } from './history';
 import { absolute, assertInsideRegistry, readRegistryFile } from './layout';
 import { sha256 } from './list-reader';
-import { beginJournal, endJournal, readJournal, recoverLocked, recoverPendingWrite, type RolledBack } from './write-journal';
+import { beginJournal, endJournal, readJournal, recoverLocked, recoverPendingWrite, restoreBefore, type RolledBack } from './write-journal';
 import type { WritePlan } from './write-plan';
 import { withRegistryLock, type LockOptions } from './write-lock';
 
@@ -207,19 +206,7 @@ export async function undo(root: string, options: UndoOptions = {}): Promise<Und
       );
       await writeRecord(historyDir, record);
       // Restore in reverse order of writing (list.json before its logo).
-      for (const { file, i } of [...restoring].reverse()) {
-        const path = absolute(root, file.path);
-        const previous = await readBefore(historyDir, target, i);
-        if (previous) {
-          await writeFileAtomic(path, previous, { createDir: true });
-        } else {
-          await unlink(path).catch((e: NodeJS.ErrnoException) => {
-            if (e.code !== 'ENOENT') throw e;
-          });
-          await syncDirectory(dirname(path));
-          for (const dir of [...file.createdDirs].reverse()) await rmdir(absolute(root, dir)).catch(() => undefined);
-        }
-      }
+      for (const { i } of [...restoring].reverse()) await restoreBefore(root, historyDir, target, i);
       await writeRecord(historyDir, { ...target, undoneBy: record.id });
       if (redone) {
         const { undoneBy: _undoneBy, ...live } = redone;

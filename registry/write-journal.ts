@@ -120,6 +120,27 @@ async function removeCreatedDirs(root: string, dirs: readonly string[]): Promise
   }
 }
 
+/**
+ * Puts file `index` of an operation back as it was before it: its saved bytes, or no file (and none of the
+ * folders the operation made for it). Shared by undo and by the roll-back of a cut operation.
+ */
+export async function restoreBefore(
+  root: string,
+  historyDir: string,
+  operation: Pick<HistoryRecord, 'id' | 'files'>,
+  index: number,
+): Promise<void> {
+  const file = operation.files[index]!;
+  const path = absolute(root, file.path);
+  const previous = await readBefore(historyDir, operation, index);
+  if (previous) return writeFileAtomic(path, previous, { createDir: true });
+  await unlink(path).catch((e: NodeJS.ErrnoException) => {
+    if (e.code !== 'ENOENT') throw e;
+  });
+  await syncDirectory(dirname(path));
+  await removeCreatedDirs(root, file.createdDirs);
+}
+
 /** Rolls back the journalled operation. Runs under the registry lock. */
 async function rollBack(root: string, historyDir: string, journal: Journal): Promise<RolledBack> {
   const restored: string[] = [];
@@ -139,16 +160,7 @@ async function rollBack(root: string, historyDir: string, journal: Journal): Pro
       leftAsIs.push(file.path);
       continue;
     }
-    const previous = await readBefore(historyDir, { id: journal.operationId, files: journal.files }, i);
-    if (previous) {
-      await writeFileAtomic(path, previous, { createDir: true });
-    } else {
-      await unlink(path).catch((e: NodeJS.ErrnoException) => {
-        if (e.code !== 'ENOENT') throw e;
-      });
-      await syncDirectory(dirname(path));
-      await removeCreatedDirs(root, file.createdDirs);
-    }
+    await restoreBefore(root, historyDir, { id: journal.operationId, files: journal.files }, i);
     restored.push(file.path);
   }
   for (const record of journal.previousRecords) await writeRecord(historyDir, record);
