@@ -17,7 +17,10 @@ export interface StoredToken {
 }
 
 export function githubKeychain(): Keychain {
-  return osKeychain(GITHUB_KEYCHAIN_SERVICE);
+  return osKeychain(
+    GITHUB_KEYCHAIN_SERVICE,
+    'Without a keychain, set COMPANION_GITHUB_TOKEN to a classic token with the public_repo scope for each command instead.',
+  );
 }
 
 const originOf = (apiUrl: string) => new URL(apiUrl).origin;

@@ -31,8 +31,11 @@ export class KeychainError extends Error {
 
 const ENV_REMEDY = 'On a headless server you can opt in to environment credentials instead (see `companion login --help`).';
 
-/** Maps the raw errors of @napi-rs/keyring (Secret Service, macOS Keychain, Windows Credential Manager) to causes and remedies. */
-export function explainKeychainError(error: unknown): KeychainError {
+/**
+ * Maps the raw errors of @napi-rs/keyring (Secret Service, macOS Keychain, Windows Credential Manager) to causes and
+ * remedies. `envRemedy` says how to do without the keychain for what this item holds (gateway credentials by default).
+ */
+export function explainKeychainError(error: unknown, envRemedy: string = ENV_REMEDY): KeychainError {
   if (error instanceof KeychainError) return error;
   const raw = error instanceof Error ? `${error.message} ${(error.cause as Error | undefined)?.message ?? ''}` : String(error);
   const first = (error instanceof Error ? error.message : String(error)).trim();
@@ -40,27 +43,27 @@ export function explainKeychainError(error: unknown): KeychainError {
     return new KeychainError(
       'no-session-bus',
       `The OS keychain is unreachable: there is no D-Bus session bus (${first})`,
-      `Run inside a desktop session, or start one with \`dbus-run-session\` and unlock a keyring (gnome-keyring, KeePassXC). ${ENV_REMEDY}`,
+      `Run inside a desktop session, or start one with \`dbus-run-session\` and unlock a keyring (gnome-keyring, KeePassXC). ${envRemedy}`,
     );
   }
   if (/not provided by any \.service files|ServiceUnknown|org\.freedesktop\.secrets/i.test(raw)) {
     return new KeychainError(
       'not-installed',
       `No Secret Service keychain is installed (${first})`,
-      `Install one, e.g. \`apt-get install gnome-keyring\` or enable KeePassXC's Secret Service integration. ${ENV_REMEDY}`,
+      `Install one, e.g. \`apt-get install gnome-keyring\` or enable KeePassXC's Secret Service integration. ${envRemedy}`,
     );
   }
   if (/no result found|prompt was dismissed|IsLocked|locked|interaction is not allowed|errSecInteractionNotAllowed/i.test(raw)) {
     return new KeychainError(
       'locked',
       `The keychain is locked or has no default keyring (${first})`,
-      `Unlock your login keyring (for example with Seahorse, or \`gnome-keyring-daemon --unlock\`) and try again. ${ENV_REMEDY}`,
+      `Unlock your login keyring (for example with Seahorse, or \`gnome-keyring-daemon --unlock\`) and try again. ${envRemedy}`,
     );
   }
   return new KeychainError(
     'unavailable',
     `The OS keychain failed (${first})`,
-    `Check that your keychain is available and unlocked. ${ENV_REMEDY}`,
+    `Check that your keychain is available and unlocked. ${envRemedy}`,
   );
 }
 
@@ -115,20 +118,21 @@ function parseStored(account: string, text: string): Credentials {
 }
 
 /** The OS keychain via @napi-rs/keyring. On Linux it is pinned to the Secret Service so failures are explicit, never a silent fallback to the kernel keyring that vanishes at logout. */
-export function osKeychain(service: string = KEYCHAIN_SERVICE): Keychain {
+export function osKeychain(service: string = KEYCHAIN_SERVICE, envRemedy?: string): Keychain {
+  const explain = (error: unknown) => explainKeychainError(error, envRemedy);
   async function entry(account: string) {
     const AsyncEntry = await loadEntry();
     try {
       return new AsyncEntry(service, account, { linux: { store: 'secret-service' } });
     } catch (error) {
-      throw explainKeychainError(error);
+      throw explain(error);
     }
   }
   async function call<T>(run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (error) {
-      throw explainKeychainError(error);
+      throw explain(error);
     }
   }
   return {
@@ -155,7 +159,7 @@ export function osKeychain(service: string = KEYCHAIN_SERVICE): Keychain {
         await call(() => e.deletePassword());
         return undefined;
       } catch (error) {
-        return explainKeychainError(error);
+        return explain(error);
       }
     },
   };
