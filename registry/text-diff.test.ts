@@ -32,10 +32,10 @@ function applyPatch(before: string, diff: string): string {
 }
 
 describe('unifiedDiff', () => {
-  it('shows an append before the closing line as added lines only', () => {
+  it('shows an append before the closing line as added lines only', async () => {
     const before = '[\n    {\n        "id": "a"\n    }\n]';
     const after = '[\n    {\n        "id": "a"\n    },\n    {\n        "id": "b"\n    }\n]';
-    expect(unifiedDiff(before, after, { path: 'list.json' })).toBe(
+    expect(await unifiedDiff(before, after, { path: 'list.json' })).toBe(
       [
         '--- a/list.json',
         '+++ b/list.json',
@@ -54,12 +54,12 @@ describe('unifiedDiff', () => {
     );
   });
 
-  it('is empty for equal texts and marks a changed final newline', () => {
-    expect(unifiedDiff('a\n', 'a\n', { path: 'x' })).toBe('');
-    expect(unifiedDiff('a', 'a\n', { path: 'x' })).toBe('--- a/x\n+++ b/x\n@@ -1,1 +1,1 @@\n-a\n\\ No newline at end of file\n+a\n');
+  it('is empty for equal texts and marks a changed final newline', async () => {
+    expect(await unifiedDiff('a\n', 'a\n', { path: 'x' })).toBe('');
+    expect(await unifiedDiff('a', 'a\n', { path: 'x' })).toBe('--- a/x\n+++ b/x\n@@ -1,1 +1,1 @@\n-a\n\\ No newline at end of file\n+a\n');
   });
 
-  it('round-trips random edits through a patch', () => {
+  it('round-trips random edits through a patch', async () => {
     let seed = 7;
     const rand = (n: number) => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
@@ -75,17 +75,17 @@ describe('unifiedDiff', () => {
       }
       const before = a.join('\n') + (rand(2) ? '\n' : '');
       const after = b.join('\n') + (rand(2) ? '\n' : '');
-      const diff = unifiedDiff(before, after, { path: 'f', context: rand(4) });
+      const diff = await unifiedDiff(before, after, { path: 'f', context: rand(4) });
       expect(applyPatch(before, diff), `${JSON.stringify(before)} -> ${JSON.stringify(after)}`).toBe(after);
     }
   });
 
-  it('shows texts too different to align as one hunk that replaces every line', () => {
+  it('shows texts too different to align as one hunk that replaces every line', async () => {
     // 1,386 differing lines: past the limit, so even the seven shared lines show as removed and added.
     const text = (word: string) => Array.from({ length: 700 }, (_, i) => (i % 100 === 50 ? 'kept' : `${word} ${i}`));
     const before = text('old').join('\n');
     const after = `${text('new').join('\n')}\n`;
-    const diff = unifiedDiff(before, after, { path: 'f' });
+    const diff = await unifiedDiff(before, after, { path: 'f' });
     const lines = diff.split('\n');
     expect(lines.slice(0, 4)).toEqual(['--- a/f', '+++ b/f', '@@ -1,700 +1,700 @@', '-old 0']);
     expect(lines.filter((l) => l.startsWith('@@') || l.startsWith(' '))).toHaveLength(1);

@@ -2,7 +2,10 @@
  * A unified diff (as `git diff` prints it) to show a planned write before it happens, made by jsdiff
  * (Myers' shortest edit: an append shows as added lines only).
  */
-import { formatPatch, structuredPatch, type StructuredPatch } from 'diff';
+import type { StructuredPatch } from 'diff';
+
+/** jsdiff is loaded on the first diff, not with the engine: most commands (check, fix) never diff. */
+type JsDiff = typeof import('diff');
 
 /**
  * Beyond this many added and removed lines the diff is shown as "all removed, all added" (never the case
@@ -19,7 +22,7 @@ export interface DiffOptions {
 }
 
 /** One hunk that removes every line and adds every line: cheap to make however different the texts are. */
-function replaceAll(oldName: string, newName: string, before: string, after: string): StructuredPatch {
+function replaceAll({ structuredPatch }: JsDiff, oldName: string, newName: string, before: string, after: string): StructuredPatch {
   const removed = structuredPatch(oldName, newName, before, '', undefined, undefined, { context: 0 }).hunks[0];
   const added = structuredPatch(oldName, newName, '', after, undefined, undefined, { context: 0 }).hunks[0];
   const hunk = {
@@ -33,11 +36,13 @@ function replaceAll(oldName: string, newName: string, before: string, after: str
 }
 
 /** Empty string when the texts are equal. */
-export function unifiedDiff(before: string, after: string, options: DiffOptions): string {
+export async function unifiedDiff(before: string, after: string, options: DiffOptions): Promise<string> {
   if (before === after) return '';
+  const jsdiff = await import('diff');
+  const { structuredPatch, formatPatch } = jsdiff;
   const [oldName, newName] = [`a/${options.path}`, `b/${options.path}`];
   const patch =
     structuredPatch(oldName, newName, before, after, undefined, undefined, { context: options.context ?? 3, maxEditLength: MAX_EDITS }) ??
-    replaceAll(oldName, newName, before, after);
+    replaceAll(jsdiff, oldName, newName, before, after);
   return formatPatch(patch, FILE_HEADERS);
 }

@@ -310,7 +310,7 @@ export async function planChange(source: RegistrySource, operation: WriteOperati
     blocking,
     overrides,
     files,
-    diff: unifiedDiff(doc.text, text, { path }),
+    diff: await unifiedDiff(doc.text, text, { path }),
     ...(logo.fix ? { logoFix: logo.fix } : {}),
     summary: `${verb} ${name} (${id}) ${operation.kind === 'add' ? 'to' : 'in'} ${getRegistryChain(chain)?.name ?? chain}`,
   };
