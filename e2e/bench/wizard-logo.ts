@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { startBrowserMode } from '../support/browser-mode';
 import { freshValoperId, tempRegistry, testJpeg } from '../support/registry-fixture';
-import { chooseChain, chooseFolder, next } from '../support/wizard-page';
+import { chooseChain, chooseFolder, next, openWizard } from '../support/wizard-page';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '7' }, size: { type: 'string', default: '4000' } },
@@ -39,8 +39,7 @@ async function main(): Promise<void> {
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(app.launchUrl);
-    await page.getByRole('button', { name: 'Submit a validator' }).click();
+    await openWizard(page, app.launchUrl, 'folder');
     await chooseFolder(page, registry.root);
     await next(page);
     await chooseChain(page, 'cosmos', 'Cosmos Hub');
