@@ -15,6 +15,7 @@ import {
   messageEra,
   ModernHostTranslator,
   MODERN_VERSION,
+  prepareTranslation,
   readDiscoverResult,
   readInitializeResult,
   speaksModern,
@@ -122,6 +123,9 @@ function isConnectionFailure(error: UpstreamFailure): boolean {
   const status = error.extra.status;
   return error.kind === 'http' && (status === 502 || status === 503 || status === 504);
 }
+
+/** The upstream a translation was made for is gone (an embedded gateway restarted): the era is decided again. */
+class EraLost extends Error {}
 
 /** Printable, bounded: what a protocol version must be before it goes into a header. */
 const VERSION = /^[\x21-\x7e]{1,64}$/;
@@ -410,20 +414,38 @@ class BridgeSession {
       return;
     }
     await this.settled();
+    await this.forwardInEra(p, message.message, line, upstream, FRESH);
+  }
+
+  /** A host request as the upstream's era needs it: unchanged, translated, or answered by the bridge. */
+  private async forwardInEra(
+    p: Pending,
+    message: Record<string, unknown>,
+    line: string,
+    upstream: Upstream,
+    retries: Retries,
+  ): Promise<void> {
     if (this.detecting || this.upstreamEra === undefined || this.redetect) {
-      await this.eraReady(upstream, message.message, p, line);
+      await this.eraReady(upstream, message, p, line);
       if (p.done) return;
     }
     const t = this.translator;
-    if (!t) return this.exchange(p, line, upstream, FRESH);
-    const out = t.outbound(message.message);
+    if (!t) return this.exchange(p, line, upstream, retries);
+    const out = t.outbound(message);
     if (out.kind === 'answer') return this.answer(p, JSON.stringify(out.reply), out.reply, true);
     if (out.kind === 'drop')
       throw new BridgeError(ErrorCode.UpstreamError, `${describe(p)} has no counterpart in the upstream's protocol era.`, {
         cause: 'internal',
       });
     p.headers = eraHeaders(out.message);
-    await this.exchange(p, JSON.stringify(out.message), upstream, FRESH);
+    try {
+      await this.exchange(p, JSON.stringify(out.message), upstream, retries);
+    } catch (error) {
+      if (!(error instanceof EraLost)) throw error;
+      // The gateway was restarted: decide its era again, then send the request as that era needs it.
+      p.headers = eraHeaders(message);
+      return this.forwardInEra(p, message, line, upstream, { ...retries, recover: true });
+    }
   }
 
   private async initialize(p: Pending, message: Extract<Classified, { kind: 'request' }>, line: string, upstream: Upstream): Promise<void> {
@@ -484,8 +506,11 @@ class BridgeSession {
           this.target?.recover &&
           (await this.target.recover().catch(() => false))
         ) {
-          // A restarted gateway may speak another era than the one being translated to.
-          if (this.translator) this.redetect = true;
+          if (this.translator) {
+            // A restarted gateway may speak another era than the one being translated to.
+            this.redetect = true;
+            throw new EraLost();
+          }
           return this.exchange(p, line, upstream, { ...retries, recover: true });
         }
         if (isConnectionFailure(error))
@@ -602,6 +627,7 @@ class BridgeSession {
     if (upstream.sessionId !== undefined) await upstream.deleteSession(AbortSignal.timeout(1_000));
     upstream.protocolVersion = undefined;
     const init = initializeRequest(this.privateId(), identity);
+    prepareTranslation();
     const result = await readInitializeResult(await this.privateRequest(upstream, init));
     if (!result || !VERSION.test(result.protocolVersion)) {
       this.log.debug('the upstream answered neither server/discover nor initialize: forwarding unchanged');
@@ -618,6 +644,7 @@ class BridgeSession {
   }
 
   private async probeDiscover(upstream: Upstream, identity: HostIdentity): Promise<DiscoverResult | undefined> {
+    prepareTranslation();
     return readDiscoverResult(await this.privateRequest(upstream, discoverRequest(this.privateId(), identity)));
   }
 

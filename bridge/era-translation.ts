@@ -124,6 +124,13 @@ function loadSdk(): Promise<Sdk> {
   return sdk;
 }
 
+/** Starts loading the SDK's validators (a one-time cost of a few hundred ms) while a probe is on the wire. */
+export function prepareTranslation(): void {
+  loadSdk().catch(() => {
+    sdk = undefined;
+  });
+}
+
 /** The upstream's DiscoverResult, validated with the SDK's schema, if it speaks 2026-07-28. */
 export async function readDiscoverResult(reply: Json | undefined): Promise<DiscoverResult | undefined> {
   if (!reply || !speaksModern(reply) || !isObject(reply.result)) return undefined;

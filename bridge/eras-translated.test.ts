@@ -18,7 +18,7 @@ afterEach(async () => {
 });
 
 /** A bridge in front of `upstream`; `log` collects its --debug lines. */
-function startBridge(upstream: EraUpstream): { host: TestHost; log: string[] } {
+function startBridge(upstream: EraUpstream, recover?: () => Promise<boolean>): { host: TestHost; log: string[] } {
   const host = new TestHost();
   const stop = new AbortController();
   const lines: string[] = [];
@@ -44,6 +44,7 @@ function startBridge(upstream: EraUpstream): { host: TestHost; log: string[] } {
         credentials: { accessId: 'test-access-id', secretKey: 'test-secret-key-9f8e7d6c5b4a' },
         timeoutMs: 10_000,
         close: () => http.close(),
+        ...(recover ? { recover } : {}),
       };
     },
   }).finally(() => log.close());
@@ -197,5 +198,23 @@ describe('what a translated host sees, message by message', () => {
     // The session was opened again in the host's name, with the handshake the bridge first made.
     expect(upstream.methods.filter((m) => m === 'initialize')).toHaveLength(2);
     expect(upstream.methods.filter((m) => m === 'server/discover')).toHaveLength(1);
+  });
+
+  it('a 2025 host’s upstream restarted as a 2025-era server: the bridge decides again and stops translating', async () => {
+    const modern = await startModernUpstream();
+    let legacy: EraUpstream | undefined;
+    stops.push(() => legacy?.close() ?? Promise.resolve());
+    // Like an embedded gateway brought back by the bridge, but now speaking the other era.
+    const { host, log } = startBridge(modern, async () => {
+      legacy = await startLegacyUpstream(modern.port);
+      return true;
+    });
+    const client = await connectHost('v1', host);
+    expect((await client.callTool({ name: 'echo', arguments: { text: 'one' } })).structuredContent).toEqual({ text: 'one' });
+    await modern.close();
+    expect((await client.callTool({ name: 'echo', arguments: { text: 'two' } })).structuredContent).toEqual({ text: 'two' });
+    // The host's own initialize was replayed, then its request went as sent, without the 2026 envelope.
+    expect(legacy?.methods).toEqual(['initialize', 'notifications/initialized', 'tools/call']);
+    expect(log.filter((l) => /the upstream speaks/.test(l)).at(-1)).toMatch(/accepts initialize again.*forwarding unchanged/);
   });
 });

@@ -13,6 +13,7 @@ import { z } from 'zod';
 
 export interface EraUpstream {
   readonly url: string;
+  readonly port: number;
   /** The JSON-RPC method of every POST, in order (`(response)` for a posted reply). */
   readonly methods: string[];
   /** Ends every session, as a restarted server would (the 2025 server only). */
@@ -87,6 +88,7 @@ async function listen(
   methods: string[],
   onClose: () => Promise<void>,
   expireSessions: () => Promise<void> = async () => {},
+  port = 0,
 ): Promise<EraUpstream> {
   const server = http.createServer((req, res) => {
     void (async () => {
@@ -106,10 +108,11 @@ async function listen(
       await serve(req, res, body);
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/mcp`,
+    url: `http://127.0.0.1:${address.port}/mcp`,
+    port: address.port,
     methods,
     expireSessions,
     async close() {
@@ -121,18 +124,20 @@ async function listen(
 }
 
 /** A server that speaks only 2026-07-28: initialize gets the SDK's 400 with -32022 and the supported versions. */
-export async function startModernUpstream(): Promise<EraUpstream> {
+export async function startModernUpstream(port = 0): Promise<EraUpstream> {
   const handler = createMcpHandler(() => modernServer(), { legacy: 'reject' });
   const node = toNodeHandler(handler);
   return listen(
     (req, res, body) => node(req as NodeIncomingMessageLike, res, body),
     [],
     () => handler.close(),
+    undefined,
+    port,
   );
 }
 
 /** A server that speaks only the 2025 era, with sessions: anything before initialize gets 400 (id null). */
-export async function startLegacyUpstream(): Promise<EraUpstream> {
+export async function startLegacyUpstream(port = 0): Promise<EraUpstream> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   return listen(
     async (req, res, body) => {
@@ -160,6 +165,7 @@ export async function startLegacyUpstream(): Promise<EraUpstream> {
     [],
     endAll,
     endAll,
+    port,
   );
   async function endAll(): Promise<void> {
     const open = [...sessions.values()];
