@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runBridgeCore } from './core';
 import { createHttpClient } from './http-client';
 import { createLogger } from './logger';
-import { PROGRESS_STEPS, startLegacyUpstream, startModernUpstream, type EraUpstream } from './testing/era-upstreams';
+import { PROGRESS_STEPS, startLegacyUpstream, startLegacyV2Upstream, startModernUpstream, type EraUpstream } from './testing/era-upstreams';
 import { TestHost, type Message } from './testing/host';
 import { PipeTransport } from './testing/pipe-transport';
 
@@ -73,11 +73,12 @@ async function connectHost(kind: HostKind, host: TestHost): Promise<Client | V1C
 }
 
 const UPSTREAMS = [
-  { era: '2026-07-28', start: startModernUpstream },
-  { era: '2025', start: startLegacyUpstream },
+  { era: '2026-07-28', sdk: 'v2', start: startModernUpstream },
+  { era: '2025', sdk: 'v1', start: startLegacyUpstream },
+  { era: '2025', sdk: 'v2 stateless', start: startLegacyV2Upstream },
 ] as const;
 
-describe.each(UPSTREAMS)('a $era-only upstream', ({ era, start }) => {
+describe.each(UPSTREAMS)('a $era-only upstream ($sdk SDK)', ({ era, start }) => {
   describe.each(HOSTS)('behind the bridge, the %s client', (kind) => {
     const hostEra = kind === 'v2 pinned to 2026-07-28' ? '2026-07-28' : '2025';
     const translated = hostEra !== era;

@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { toNodeHandler, type NodeIncomingMessageLike } from '@modelcontextprotocol/node';
-import { createMcpHandler, McpServer as ModernServer } from '@modelcontextprotocol/server';
+import { NodeStreamableHTTPServerTransport, toNodeHandler, type NodeIncomingMessageLike } from '@modelcontextprotocol/node';
+import { createMcpHandler, McpServer as ModernServer, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import { McpServer as LegacyServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
@@ -26,10 +26,15 @@ const INSTRUCTIONS = 'A test server that speaks one protocol era.';
 /** Progress sent by the `progress` tool, read back by the tests. */
 export const PROGRESS_STEPS = 2;
 
-function modernServer(): ModernServer {
+/** The v2 SDK's server; restricted to the 2025 revisions it has no `server/discover` at all. */
+function modernServer(supportedProtocolVersions?: string[]): ModernServer {
   const server = new ModernServer(
     { name: 'modern-upstream', version: '2.0.0' },
-    { capabilities: { tools: {}, prompts: {} }, instructions: INSTRUCTIONS },
+    {
+      capabilities: { tools: {}, prompts: {} },
+      instructions: INSTRUCTIONS,
+      ...(supportedProtocolVersions ? { supportedProtocolVersions } : {}),
+    },
   );
   server.registerTool(
     'echo',
@@ -172,4 +177,26 @@ export async function startLegacyUpstream(port = 0): Promise<EraUpstream> {
     sessions.clear();
     for (const t of open) await t.close().catch(() => {});
   }
+}
+
+/**
+ * The v2 SDK's server restricted to the 2025 revisions, on its 2025-era transport without sessions (a fresh
+ * server per request, as the SDK's stateless examples do): `server/discover` gets -32601.
+ */
+export async function startLegacyV2Upstream(): Promise<EraUpstream> {
+  return listen(
+    async (req, res, body) => {
+      if (req.method !== 'POST') {
+        res.writeHead(405, { allow: 'POST' }).end();
+        return;
+      }
+      const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+      const server = modernServer([...SUPPORTED_PROTOCOL_VERSIONS]);
+      res.on('close', () => void server.close());
+      await server.connect(transport);
+      await transport.handleRequest(req, res, body);
+    },
+    [],
+    async () => {},
+  );
 }
