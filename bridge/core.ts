@@ -4,6 +4,25 @@ import { redactArguments, type AuditLog } from './audit-log';
 import { Backoff } from './backoff';
 import type { HttpClient } from './http-client';
 import { eraHeaders } from './era-headers';
+import type { DiscoverResult } from '@modelcontextprotocol/client';
+import {
+  discoverRequest,
+  identityFromEnvelope,
+  identityFromInitialize,
+  initializeRequest,
+  legacyVersions,
+  LegacyHostTranslator,
+  messageEra,
+  ModernHostTranslator,
+  MODERN_VERSION,
+  prepareTranslation,
+  readDiscoverResult,
+  readInitializeResult,
+  speaksModern,
+  type Era,
+  type EraTranslator,
+  type HostIdentity,
+} from './era-translation';
 import { BridgeError, classify, ErrorCode, errorResponse, idKey, isId, type Classified, type JsonRpcId } from './jsonrpc';
 import { idFromFragments, LineReader, type LineEvent } from './line-reader';
 import type { Logger } from './logger';
@@ -66,9 +85,12 @@ interface Pending {
   readonly controller: AbortController;
   readonly tool?: string;
   readonly args?: unknown;
-  /** The 2026 era's per-request headers, derived from the message (undefined in the 2025 era). */
-  readonly headers?: Record<string, string> | undefined;
+  /** The 2026 era's per-request headers, derived from the message as sent upstream (undefined in the 2025 era). */
+  headers?: Record<string, string> | undefined;
   timer?: NodeJS.Timeout;
+  /** While the upstream's era is being decided, its reply is held here instead of going to the host. */
+  hold?: boolean;
+  held?: { readonly message: Record<string, unknown>; readonly line: string };
   /** Answered, failed or cancelled: nothing more is ever written for it. */
   done: boolean;
   cancelled?: boolean;
@@ -102,6 +124,18 @@ function isConnectionFailure(error: UpstreamFailure): boolean {
   return error.kind === 'http' && (status === 502 || status === 503 || status === 504);
 }
 
+/** The upstream a translation was made for is gone (an embedded gateway restarted): the era is decided again. */
+class EraLost extends Error {}
+
+/** Printable, bounded: what a protocol version must be before it goes into a header. */
+const VERSION = /^[\x21-\x7e]{1,64}$/;
+
+/** An HTTP answer without a JSON-RPC response that still says "not this way" (a 2026-only or 2025-only endpoint's refusal). */
+function isRefusal(error: unknown): boolean {
+  const status = error instanceof UpstreamFailure && error.kind === 'http' ? error.extra.status : undefined;
+  return status === 400 || status === 404 || status === 405;
+}
+
 /**
  * One bridge: host messages in on `input` (newline-delimited JSON-RPC), forwarded raw to the gateway's
  * Streamable HTTP endpoint; everything the gateway sends comes back on `output`. Invariant: every host
@@ -123,6 +157,13 @@ class BridgeSession {
   /** Bumped whenever a session is established, so concurrent 404s re-initialise only once. */
   private generation = 0;
   private reinits = 0;
+  /** The upstream's era once known for this run, and a translator while it differs from the host's. */
+  private upstreamEra: Era | undefined;
+  private translator: EraTranslator | undefined;
+  private detecting: Promise<void> | undefined;
+  /** A translating bridge lost its upstream (session gone, gateway restarted): decide the era again. */
+  private redetect = false;
+  private eraProbes = 0;
   private stream: AbortController | undefined;
   private streamUnsupported = false;
   private readonly backoff = new Backoff();
@@ -297,7 +338,7 @@ class BridgeSession {
     let cancelled: Pending | undefined;
     if (message.method === 'notifications/cancelled') cancelled = this.cancel(message.message.params);
     if (message.method === 'notifications/initialized') this.initializedLine = line;
-    this.forwardOneWay(line, eraHeaders(message.message))
+    this.forwardOneWay(line, message.message)
       .then(
         () => {
           if (message.method === 'notifications/initialized' && this.upstream) this.startStream(this.upstream);
@@ -359,7 +400,7 @@ class BridgeSession {
 
   /** Waits while an initialize or a re-initialisation is in flight: later messages need its session. */
   private async settled(): Promise<void> {
-    while (this.initRun || this.reinitRun) await (this.initRun ?? this.reinitRun)?.catch(noop);
+    while (this.initRun || this.reinitRun || this.detecting) await (this.initRun ?? this.reinitRun ?? this.detecting)?.catch(noop);
   }
 
   private async forwardRequest(p: Pending, message: Extract<Classified, { kind: 'request' }>, line: string): Promise<void> {
@@ -373,7 +414,38 @@ class BridgeSession {
       return;
     }
     await this.settled();
-    await this.exchange(p, line, upstream, FRESH);
+    await this.forwardInEra(p, message.message, line, upstream, FRESH);
+  }
+
+  /** A host request as the upstream's era needs it: unchanged, translated, or answered by the bridge. */
+  private async forwardInEra(
+    p: Pending,
+    message: Record<string, unknown>,
+    line: string,
+    upstream: Upstream,
+    retries: Retries,
+  ): Promise<void> {
+    if (this.detecting || this.upstreamEra === undefined || this.redetect) {
+      await this.eraReady(upstream, message, p, line);
+      if (p.done) return;
+    }
+    const t = this.translator;
+    if (!t) return this.exchange(p, line, upstream, retries);
+    const out = t.outbound(message);
+    if (out.kind === 'answer') return this.answer(p, JSON.stringify(out.reply), out.reply, true);
+    if (out.kind === 'drop')
+      throw new BridgeError(ErrorCode.UpstreamError, `${describe(p)} has no counterpart in the upstream's protocol era.`, {
+        cause: 'internal',
+      });
+    p.headers = eraHeaders(out.message);
+    try {
+      await this.exchange(p, JSON.stringify(out.message), upstream, retries);
+    } catch (error) {
+      if (!(error instanceof EraLost)) throw error;
+      // The gateway was restarted: decide its era again, then send the request as that era needs it.
+      p.headers = eraHeaders(message);
+      return this.forwardInEra(p, message, line, upstream, { ...retries, recover: true });
+    }
   }
 
   private async initialize(p: Pending, message: Extract<Classified, { kind: 'request' }>, line: string, upstream: Upstream): Promise<void> {
@@ -386,7 +458,7 @@ class BridgeSession {
     upstream.protocolVersion = undefined;
     this.initMessage = message.message;
     this.initializedLine = undefined;
-    const run = this.exchange(p, line, upstream, NO_REINIT);
+    const run = this.handshake(p, message.message, line, upstream);
     this.initRun = run;
     try {
       await run;
@@ -404,7 +476,7 @@ class BridgeSession {
       await upstream.postRequest(line, {
         signal: p.controller.signal,
         headers: p.headers,
-        answered: () => p.done,
+        answered: () => p.done || p.held !== undefined,
         onMessage: (m, l) => {
           // Progress and other traffic for this request keep it alive.
           p.timer?.refresh();
@@ -413,7 +485,7 @@ class BridgeSession {
       });
       this.backoff.succeeded();
     } catch (error) {
-      if (p.done) return;
+      if (p.done || p.held) return;
       if (error instanceof UpstreamFailure) {
         if (error.kind === 'session_expired' && !retries.reinit && this.initMessage) {
           await this.reinitialise(generation, upstream);
@@ -434,6 +506,11 @@ class BridgeSession {
           this.target?.recover &&
           (await this.target.recover().catch(() => false))
         ) {
+          if (this.translator) {
+            // A restarted gateway may speak another era than the one being translated to.
+            this.redetect = true;
+            throw new EraLost();
+          }
           return this.exchange(p, line, upstream, { ...retries, recover: true });
         }
         if (isConnectionFailure(error))
@@ -441,7 +518,7 @@ class BridgeSession {
       }
       throw error;
     }
-    if (!p.done) throw new UpstreamFailure('invalid', 'it ended its reply without a response to this request');
+    if (!p.done && !p.held) throw new UpstreamFailure('invalid', 'it ended its reply without a response to this request');
   }
 
   private async refreshCredentials(upstream: Upstream): Promise<boolean> {
@@ -453,6 +530,184 @@ class BridgeSession {
     upstream.options.credentials = fresh;
     this.log.info('the gateway refused the credentials, but newer ones are stored: retrying with them');
     return true;
+  }
+
+  // ---- protocol eras ----
+
+  /**
+   * A 2025-era host's initialize goes upstream as sent. Only when the upstream refuses it does the bridge
+   * ask, with server/discover in the host's name, whether it speaks 2026-07-28; then the bridge answers
+   * the initialize itself and translates from there on.
+   */
+  private async handshake(p: Pending, message: Record<string, unknown>, line: string, upstream: Upstream): Promise<void> {
+    const current = this.translator;
+    if (current?.hostEra === 'legacy' && !this.redetect) {
+      const out = current.outbound(message);
+      if (out.kind === 'answer') return this.answer(p, JSON.stringify(out.reply), out.reply, true);
+    }
+    this.translator = undefined;
+    this.upstreamEra = undefined;
+    this.redetect = false;
+    const held = await this.heldExchange(p, line, upstream, NO_REINIT);
+    if (p.done) return;
+    const reply = held.reply?.message;
+    if (!(reply && 'result' in reply) && (reply || isRefusal(held.failure))) {
+      const discover = await this.probeDiscover(upstream, identityFromInitialize(message));
+      if (discover) {
+        const t = new LegacyHostTranslator(message, discover, await legacyVersions());
+        this.adopt('modern', t, 'it refused initialize and answered server/discover');
+        const synthesized = { jsonrpc: '2.0', id: p.id, result: t.initializeResult() };
+        return this.answer(p, JSON.stringify(synthesized), synthesized, true);
+      }
+    }
+    if (!held.reply) throw held.failure;
+    if ('result' in held.reply.message) this.adopt('legacy', undefined, 'it accepted initialize');
+    this.answer(p, held.reply.line, held.reply.message);
+  }
+
+  /** Decides the upstream's era before a host request that needs it: once per run, and again after a loss. */
+  private async eraReady(upstream: Upstream, message: Record<string, unknown>, p: Pending, line: string): Promise<void> {
+    while (this.detecting) await this.detecting.catch(noop);
+    if (this.upstreamEra !== undefined && !this.redetect) return;
+    let run: Promise<void>;
+    if (messageEra(message) === 'modern') run = this.detectForModernHost(upstream, message, p, line);
+    else if (this.redetect && this.initMessage && this.translator?.hostEra === 'legacy')
+      run = this.detectForLegacyHost(upstream, this.initMessage);
+    else return;
+    this.detecting = run;
+    try {
+      await run;
+    } finally {
+      if (this.detecting === run) this.detecting = undefined;
+    }
+  }
+
+  /**
+   * A 2026 host's first request decides the era: its own server/discover goes upstream as sent (any other
+   * request waits for one the bridge sends). An upstream that does not answer in the 2026 era gets a 2025
+   * handshake in the host's name, and from then on the bridge translates.
+   */
+  private async detectForModernHost(upstream: Upstream, message: Record<string, unknown>, p: Pending, line: string): Promise<void> {
+    const identity = identityFromEnvelope(message);
+    if (message.method === 'server/discover') {
+      const held = await this.heldExchange(p, line, upstream, FRESH);
+      if (p.done) return;
+      const reply = held.reply?.message;
+      if (speaksModern(reply)) this.adopt('modern', undefined, 'it answered server/discover');
+      // On success the caller answers the discover from the translator.
+      else if ((reply || isRefusal(held.failure)) && (await this.openLegacySession(upstream, identity))) return;
+      if (!held.reply) throw held.failure;
+      return this.answer(p, held.reply.line, held.reply.message);
+    }
+    const reply = await this.privateRequest(upstream, discoverRequest(this.privateId(), identity));
+    if (speaksModern(reply)) return this.adopt('modern', undefined, 'it answered server/discover');
+    await this.openLegacySession(upstream, identity);
+  }
+
+  /** A 2025 host whose translated upstream was lost: its initialize again, and server/discover if that is refused. */
+  private async detectForLegacyHost(upstream: Upstream, initMessage: Record<string, unknown>): Promise<void> {
+    const reply = await this.privateRequest(upstream, { ...initMessage, id: this.privateId() });
+    const version = (reply?.result as { protocolVersion?: unknown } | undefined)?.protocolVersion;
+    if (typeof version === 'string' && VERSION.test(version)) {
+      upstream.protocolVersion = version;
+      if (this.initializedLine) await this.oneWay(upstream, this.initializedLine, false);
+      this.generation++;
+      this.adopt('legacy', undefined, 'it accepts initialize again');
+      this.startStream(upstream);
+      return;
+    }
+    const discover = await this.probeDiscover(upstream, identityFromInitialize(initMessage));
+    if (discover)
+      this.adopt('modern', new LegacyHostTranslator(initMessage, discover, await legacyVersions()), 'it answered server/discover again');
+  }
+
+  /** For a 2026 host in front of a 2025-era upstream: the session the host cannot open itself, opened in its name. */
+  private async openLegacySession(upstream: Upstream, identity: HostIdentity): Promise<boolean> {
+    this.stopStream();
+    if (upstream.sessionId !== undefined) await upstream.deleteSession(AbortSignal.timeout(1_000));
+    upstream.protocolVersion = undefined;
+    const init = initializeRequest(this.privateId(), identity);
+    prepareTranslation();
+    const result = await readInitializeResult(await this.privateRequest(upstream, init));
+    if (!result || !VERSION.test(result.protocolVersion)) {
+      this.log.debug('the upstream answered neither server/discover nor initialize: forwarding unchanged');
+      return false;
+    }
+    upstream.protocolVersion = result.protocolVersion;
+    // Replayed by reinitialise() when the session expires, as a 2025 host's own would be.
+    this.initMessage = init;
+    this.initializedLine = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    await this.oneWay(upstream, this.initializedLine, false);
+    this.generation++;
+    this.adopt('legacy', new ModernHostTranslator(result), `it does not answer server/discover but accepted initialize`);
+    return true;
+  }
+
+  private async probeDiscover(upstream: Upstream, identity: HostIdentity): Promise<DiscoverResult | undefined> {
+    prepareTranslation();
+    return readDiscoverResult(await this.privateRequest(upstream, discoverRequest(this.privateId(), identity)));
+  }
+
+  private privateId(): string {
+    return `gateway-companion-era-${++this.eraProbes}`;
+  }
+
+  /** A request of the bridge's own: its reply is returned (undefined on any failure), never written to the host. */
+  private async privateRequest(upstream: Upstream, message: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
+    const id = message.id;
+    let reply: Record<string, unknown> | undefined;
+    try {
+      await upstream.postRequest(JSON.stringify(message), {
+        signal: AbortSignal.any([this.stopping.signal, AbortSignal.timeout(this.timeoutMs)]),
+        headers: eraHeaders(message),
+        answered: () => reply !== undefined,
+        onMessage: (m, l) => {
+          const c = classify(m);
+          if (c.kind === 'response') {
+            if (c.id === id) reply = c.message;
+          } else {
+            this.fromUpstream(m, l);
+          }
+        },
+      });
+    } catch (error) {
+      if (reply === undefined) this.log.debug(`the bridge's ${String(message.method)} got no answer: ${this.describeError(error)}`);
+    }
+    return reply;
+  }
+
+  /** An exchange whose reply is kept from the host (in p.held) until the caller has read it. */
+  private async heldExchange(
+    p: Pending,
+    line: string,
+    upstream: Upstream,
+    retries: Retries,
+  ): Promise<{ reply?: NonNullable<Pending['held']>; failure?: unknown }> {
+    p.hold = true;
+    try {
+      await this.exchange(p, line, upstream, retries);
+    } catch (failure) {
+      return p.held ? { reply: p.held } : { failure };
+    } finally {
+      p.hold = false;
+    }
+    return p.held
+      ? { reply: p.held }
+      : { failure: new UpstreamFailure('invalid', 'it ended its reply without a response to this request') };
+  }
+
+  private adopt(era: Era, translator: EraTranslator | undefined, why: string): void {
+    this.upstreamEra = era;
+    this.translator = translator;
+    this.redetect = false;
+    if (translator)
+      this.log.info(
+        `the upstream speaks ${translator.upstreamVersion} (${why}) and the host ${translator.hostEra === 'legacy' ? 'the 2025 era' : MODERN_VERSION}: translating between them`,
+      );
+    else
+      this.log.debug(
+        `the upstream speaks the host's era, ${era === 'modern' ? MODERN_VERSION : '2025 (initialize and sessions)'} (${why}): forwarding unchanged`,
+      );
   }
 
   /** Session expired (404): replay the host's initialize and initialized notification, once for all waiting requests. */
@@ -481,6 +736,7 @@ class BridgeSession {
       });
       const result = reply?.result as { protocolVersion?: unknown } | undefined;
       if (!reply || !result) {
+        if (this.translator) this.redetect = true;
         const reason = (reply?.error as { message?: unknown } | undefined)?.message;
         throw new UpstreamFailure('session_expired', `re-initialising failed${typeof reason === 'string' ? `: ${reason}` : ''}`);
       }
@@ -503,10 +759,15 @@ class BridgeSession {
   }
 
   /** Notifications and replies: no response to wait for, same recovery as requests. */
-  private async forwardOneWay(line: string, headers?: Record<string, string>): Promise<void> {
+  private async forwardOneWay(line: string, message?: Record<string, unknown>): Promise<void> {
     const upstream = await this.connect();
     await this.settled();
-    await this.oneWay(upstream, line, true, headers);
+    if (message && this.translator) {
+      const out = this.translator.outbound(message);
+      if (out.kind !== 'forward') return;
+      return this.oneWay(upstream, JSON.stringify(out.message), true, eraHeaders(out.message));
+    }
+    await this.oneWay(upstream, line, true, message && eraHeaders(message));
   }
 
   private async oneWay(upstream: Upstream, line: string, mayReinit: boolean, headers?: Record<string, string>): Promise<void> {
@@ -531,6 +792,7 @@ class BridgeSession {
   /** The GET event stream for server-initiated messages, held open and resumed (with Last-Event-ID) until the session changes. */
   private startStream(upstream: Upstream): void {
     if (this.stream || this.streamUnsupported || this.closing || upstream.sessionId === undefined) return;
+    if (this.translator && !this.translator.holdsStream) return;
     const controller = new AbortController();
     this.stream = controller;
     const generation = this.generation;
@@ -579,12 +841,36 @@ class BridgeSession {
       return;
     }
     if (this.log.debugEnabled) this.log.debug(`gateway → ${c.kind} ${c.method}`);
+    if (this.translator) {
+      const t = this.translator.fromUpstream(c.message);
+      if (t.kind === 'drop') return;
+      if (t.kind === 'reply') {
+        if (this.upstream)
+          this.oneWay(this.upstream, JSON.stringify(t.message), false).catch((error: Error) =>
+            this.log.warn(`could not answer the gateway's ${c.method}: ${this.describeError(error)}`),
+          );
+        return;
+      }
+      if (t.message !== c.message) line = JSON.stringify(t.message);
+    }
     this.write(line);
   }
 
-  private answer(p: Pending, line: string, message: Record<string, unknown>): void {
+  /** Writes the response to a host request; `local` when the bridge made it in the host's era itself. */
+  private answer(p: Pending, line: string, message: Record<string, unknown>, local = false): void {
+    if (p.hold) {
+      p.held = { message, line };
+      return;
+    }
+    if (this.translator && !local) {
+      const mapped = this.translator.response(p.method, message, p.tool);
+      if (mapped !== message) {
+        message = mapped;
+        line = JSON.stringify(mapped);
+      }
+    }
     this.finish(p);
-    if (p.method === 'initialize' && this.upstream) {
+    if (p.method === 'initialize' && this.upstream && !this.translator) {
       const version = (message.result as { protocolVersion?: unknown } | undefined)?.protocolVersion;
       if (typeof version === 'string' && /^[\x21-\x7e]{1,64}$/.test(version)) this.upstream.protocolVersion = version;
     }

@@ -26,7 +26,7 @@ export function encodeHeaderValue(value: string): string {
 }
 
 /** The protocol version a message claims in its `_meta` envelope, if it is a 2026-era message. */
-function envelopeVersion(message: Record<string, unknown>): string | undefined {
+export function envelopeVersion(message: Record<string, unknown>): string | undefined {
   const params = message.params;
   if (params === null || typeof params !== 'object' || Array.isArray(params)) return undefined;
   const meta = (params as { _meta?: unknown })._meta;
