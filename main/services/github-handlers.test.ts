@@ -335,6 +335,22 @@ describe('the pull request', () => {
     });
   });
 
+  it('reports a pull request closed without merging as closed, not merged', async () => {
+    await call('github:signInWithToken', fake.addToken({ login: 'octo-operator', id: 4242 }));
+    const logoId = await upload(logo);
+    const opened = await call<{ number: number }>('github:openPullRequest', {
+      upstream: 'trustwallet/assets',
+      operation: addOp(logoId),
+      submissionId: 'sub-00000003',
+    });
+    activity.close(opened.number);
+    expect(await call('github:pullRequest', 'trustwallet/assets', opened.number)).toMatchObject({
+      state: 'closed',
+      mergedAt: null,
+      closedAt: expect.any(String) as string,
+    });
+  });
+
   it('after a rate limit, the next poll of the pull request sends nothing to GitHub until the limit resets', async () => {
     // GitHub answers 403 with x-ratelimit-remaining 0 and the reset an hour away.
     fake.rateLimitRemaining = 0;
