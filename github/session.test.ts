@@ -205,6 +205,15 @@ describe('the device flow', () => {
     expect(keychain.items.size).toBe(0);
   });
 
+  it('waits the longer interval GitHub sends with slow_down before polling again', async () => {
+    fake.deviceSlowDowns = 1;
+    fake.deviceSlowDownStep = 1;
+    await loginWithDeviceFlow({ clientId: fake.clientId, onVerification: () => undefined }, ctx());
+    // Two polls: slow_down (the interval is now 1 s), then, at least a second later, approved.
+    expect(fake.devicePolls).toHaveLength(2);
+    expect(fake.devicePolls[1]! - fake.devicePolls[0]!).toBeGreaterThanOrEqual(990);
+  });
+
   it('ends with a plain message when the code expires before it is entered', async () => {
     fake.deviceApproveAfterPolls = 1000;
     fake.deviceExpiresIn = 1;

@@ -104,11 +104,14 @@ export class FakeGitHub {
   deviceInterval = 0;
   /** Seconds a device code lives; polled later, GitHub answers expired_token. */
   deviceExpiresIn = 900;
+  /** How many polls to answer slow_down first; each adds deviceSlowDownStep seconds to the interval, as GitHub adds 5. */
+  deviceSlowDowns = 0;
+  deviceSlowDownStep = 5;
 
   private readonly tokens = new Map<string, FakeUser>();
   private readonly interceptors = new Map<string, ((count: number) => Interception)[]>();
   private readonly counts = new Map<string, number>();
-  private readonly deviceCodes = new Map<string, { polls: number; user: FakeUser; expiresAt: number }>();
+  private readonly deviceCodes = new Map<string, { polls: number; user: FakeUser; expiresAt: number; interval: number }>();
   /** Every request to the web origin (the device flow): method and path, in order. */
   readonly webRequests: string[] = [];
   /** Polls of the device flow's token endpoint, in order (a cancelled sign-in must stop adding to these). */
@@ -345,6 +348,7 @@ export class FakeGitHub {
         polls: 0,
         user: { login, id: 4242, scopes: String(form['scope'] ?? '').replace(/ /g, ', ') },
         expiresAt: this.now() + this.deviceExpiresIn * 1000,
+        interval: this.deviceInterval,
       });
       return json({
         device_code: deviceCode,
@@ -362,6 +366,15 @@ export class FakeGitHub {
       this.devicePolls.push(this.now());
       if (this.now() >= pending.expiresAt) return json({ error: 'expired_token', error_description: 'The device_code has expired.' });
       if (this.deviceDeny) return json({ error: 'access_denied', error_description: 'The authorization request was denied.' });
+      if (this.deviceSlowDowns > 0) {
+        this.deviceSlowDowns--;
+        pending.interval += this.deviceSlowDownStep;
+        return json({
+          error: 'slow_down',
+          error_description: 'Too many requests have been made in the same timeframe.',
+          interval: pending.interval,
+        });
+      }
       pending.polls++;
       if (pending.polls <= this.deviceApproveAfterPolls - 1)
         return json({ error: 'authorization_pending', error_description: 'The authorization request is still pending.' });
