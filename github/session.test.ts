@@ -205,6 +205,17 @@ describe('the device flow', () => {
     expect(keychain.items.size).toBe(0);
   });
 
+  it('ends with the same plain message when GitHub itself answers expired_token', async () => {
+    fake.deviceApproveAfterPolls = 1000;
+    // GitHub's clock runs past the code's 15 minutes while ours has not: the answer decides.
+    const onVerification = () => void (fake.now = () => Date.now() + 901_000);
+    await expect(loginWithDeviceFlow({ clientId: fake.clientId, onVerification }, ctx())).rejects.toMatchObject({
+      code: 'device-flow-failed',
+      message: 'The code expired before it was entered on GitHub. Start the sign-in again for a new code.',
+    });
+    expect(fake.devicePolls).toHaveLength(1);
+  });
+
   it('waits the longer interval GitHub sends with slow_down before polling again', async () => {
     fake.deviceSlowDowns = 1;
     fake.deviceSlowDownStep = 1;
