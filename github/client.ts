@@ -3,6 +3,7 @@
  * (`x-ratelimit-remaining`/`-reset`, `retry-after`, 403/429) and every failure turned into a GitHubError
  * that says what to do. Requests are sent one at a time, as GitHub's best practices ask.
  */
+import { createHash } from 'node:crypto';
 import { Octokit } from '@octokit/rest';
 import { APP_VERSION } from '../domain/app-info';
 import { classicTokenUrl, GitHubError } from './errors';
@@ -17,6 +18,29 @@ export interface ClientOptions {
   /** Injectable for tests. */
   readonly sleep?: (ms: number) => Promise<void>;
   readonly now?: () => number;
+  /**
+   * Where clients made one after another (the app makes one per call, the pull request page polls) keep
+   * what GitHub said about the rate limit, so a later client sends nothing before the limit resets either.
+   */
+  readonly rateLimits?: RateLimitMemory;
+}
+
+/** Until when GitHub asked us to send nothing, per API and identity (a hash of the token, never the token). */
+export class RateLimitMemory {
+  private readonly blocks = new Map<string, { until: number; secondary: boolean }>();
+
+  static keyOf(apiUrl: string, token: string | undefined): string {
+    return `${apiUrl} ${token ? createHash('sha256').update(token).digest('hex').slice(0, 16) : 'anonymous'}`;
+  }
+
+  get(key: string): { until: number; secondary: boolean } | undefined {
+    return this.blocks.get(key);
+  }
+
+  set(key: string, until: number, secondary: boolean): void {
+    if (until > 0) this.blocks.set(key, { until, secondary });
+    else this.blocks.delete(key);
+  }
 }
 
 export type GitHubClient = Octokit;
@@ -67,8 +91,9 @@ export function createClient(options: ClientOptions): GitHubClient {
     log: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
   });
 
-  /** The primary limit as GitHub last reported it: no request is sent while it is used up. */
-  let exhaustedUntil = 0;
+  /** The limit as GitHub last reported it: no request is sent while it is used up, or while GitHub said to wait. */
+  const memory = options.rateLimits ?? new RateLimitMemory();
+  const key = RateLimitMemory.keyOf(endpoints.apiUrl, token);
 
   const rateLimited = (resetAt: number | undefined, secondary: boolean) =>
     new GitHubError(
@@ -87,12 +112,13 @@ export function createClient(options: ClientOptions): GitHubClient {
 
   octokit.hook.wrap('request', async (request, requestOptions) => {
     for (let attempt = 0; ; attempt++) {
-      if (exhaustedUntil > now()) await waitOrRefuse(exhaustedUntil, false);
+      const blocked = memory.get(key);
+      if (blocked && blocked.until > now()) await waitOrRefuse(blocked.until, blocked.secondary);
       try {
         const response = await request(requestOptions);
         const remaining = response.headers['x-ratelimit-remaining'];
         const reset = Number(response.headers['x-ratelimit-reset']);
-        exhaustedUntil = remaining === '0' && Number.isFinite(reset) ? reset * 1000 : 0;
+        memory.set(key, remaining === '0' && Number.isFinite(reset) ? reset * 1000 : 0, false);
         return response;
       } catch (error) {
         if (!isHttpFailure(error) || !error.response) {
@@ -115,7 +141,8 @@ export function createClient(options: ClientOptions): GitHubClient {
             : remaining === '0' && Number.isFinite(reset)
               ? reset * 1000
               : now() + 60_000;
-          if (remaining === '0' && Number.isFinite(reset)) exhaustedUntil = reset * 1000;
+          // Remembered even when this call gives up: the next one (a poll, a retry) must not ask before then.
+          memory.set(key, until, secondary);
           if (attempt >= 2) throw rateLimited(until, secondary);
           await waitOrRefuse(until, secondary);
           continue;

@@ -3,10 +3,12 @@
  * registry change as a pull request without a clone. Plain Node, no Electron; imports domain/, platform/,
  * the registry engine's planner and libraries.
  *
- *   Sign-in     loginWithDeviceFlow, loginWithToken, githubStatus, logout, signedIn, readingClient
+ *   Sign-in     loginWithDeviceFlow (client id: configuredClientId, saveClientIdSetting), loginWithToken, githubStatus,
+ *               logout, signedIn, readingClient
  *   Submission  reviewSubmission → (show the plan) → submitPullRequest
  */
-export { createClient, type ClientOptions, type GitHubClient } from './client';
+export { createClient, RateLimitMemory, type ClientOptions, type GitHubClient } from './client';
+export { clientIdSetting, clientIdSettingsFile, clientIdSourceName, configuredClientId, saveClientIdSetting } from './client-id';
 export {
   DEFAULT_API_URL,
   DEFAULT_UPSTREAM,

@@ -1,5 +1,9 @@
 // Sign-in, status and sign-out against the fake GitHub; the keychain here is in memory (the CLI tests use the real one).
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { saveClientIdSetting } from './client-id';
 import { githubEndpoints } from './config';
 import { GitHubError } from './errors';
 import { pullRequestRuleProblems } from './pull-request-rules';
@@ -10,18 +14,22 @@ import { TokenStore } from './token-store';
 
 let fake: FakeGitHub;
 let keychain: ReturnType<typeof memoryKeychain>;
+let settingsDir: string;
+const settingsFile = () => path.join(settingsDir, 'settings.json');
 const ctx = (extra: Record<string, string> = {}): GitHubContext => {
   const env = fake.env(extra);
-  return { env, store: new TokenStore(keychain, env) };
+  return { env, store: new TokenStore(keychain, env), settingsFile: settingsFile() };
 };
 
 beforeEach(async () => {
   fake = await new FakeGitHub().start();
   keychain = memoryKeychain();
+  settingsDir = await mkdtemp(path.join(tmpdir(), 'github-settings-'));
 });
 
 afterEach(async () => {
   await fake.stop();
+  await rm(settingsDir, { recursive: true, force: true });
   expect(fake.violations).toEqual([]);
 });
 
@@ -107,7 +115,9 @@ describe('the device flow', () => {
     fake.deviceApproveAfterPolls = 3;
     const shown: unknown[] = [];
     const account = await loginWithDeviceFlow({ clientId: fake.clientId, onVerification: (v) => void shown.push(v) }, ctx());
-    expect(shown).toEqual([{ userCode: 'WDJB-MJHT', verificationUri: `${fake.webUrl}/login/device`, expiresInSeconds: 900 }]);
+    expect(shown).toEqual([
+      { userCode: 'WDJB-MJHT', verificationUri: `${fake.webUrl}/login/device`, expiresInSeconds: 900, clientIdSource: 'flag' },
+    ]);
     expect(account).toMatchObject({ login: 'octo-operator', tokenKind: 'oauth', scopes: ['public_repo'] });
     expect([...keychain.items.values()][0]!.secretKey).toMatch(/^gho_/);
   });
@@ -130,8 +140,98 @@ describe('the device flow', () => {
       code: 'device-flow-failed',
       message: expect.stringContaining('cancelled'),
     });
-    await expect(loginWithDeviceFlow({ clientId: 'Iv1.unknown', onVerification: () => undefined }, ctx())).rejects.toMatchObject({
+    await expect(loginWithDeviceFlow({ clientId: 'Ov23liUnknownApp0000', onVerification: () => undefined }, ctx())).rejects.toMatchObject({
       code: 'device-flow-unavailable',
+      message: expect.stringContaining('GitHub does not know the client id Ov23liUnknownApp0000 (from --client-id)'),
+    });
+    expect(keychain.items.size).toBe(0);
+  });
+
+  it('takes the client id from --client-id, else COMPANION_GITHUB_CLIENT_ID, else the saved setting', async () => {
+    const other = 'Ov23liSomeOtherApp00';
+    const sources: unknown[] = [];
+    const onVerification = (v: { clientIdSource: string }) => void sources.push(v.clientIdSource);
+    await saveClientIdSetting(ctx(), `  ${fake.clientId}\n`);
+    await loginWithDeviceFlow({ onVerification }, ctx());
+    await loginWithDeviceFlow({ onVerification }, ctx({ COMPANION_GITHUB_CLIENT_ID: fake.clientId }));
+    await loginWithDeviceFlow({ clientId: fake.clientId, onVerification }, ctx({ COMPANION_GITHUB_CLIENT_ID: other }));
+    expect(sources).toEqual(['settings', 'environment', 'flag']);
+    // The environment wins over the setting even when it names an app GitHub does not know.
+    await expect(loginWithDeviceFlow({ onVerification }, ctx({ COMPANION_GITHUB_CLIENT_ID: other }))).rejects.toMatchObject({
+      message: expect.stringContaining(`${other} (from COMPANION_GITHUB_CLIENT_ID)`),
+    });
+  });
+
+  it('refuses a client id that is not one GitHub issues before asking GitHub, naming where it came from', async () => {
+    await expect(
+      loginWithDeviceFlow({ onVerification: () => undefined }, ctx({ COMPANION_GITHUB_CLIENT_ID: 'my-oauth-app' })),
+    ).rejects.toMatchObject({ code: 'bad-client-id', message: expect.stringContaining('from COMPANION_GITHUB_CLIENT_ID cannot be used') });
+    await expect(loginWithDeviceFlow({ clientId: 'ghp_0123456789abcdef', onVerification: () => undefined }, ctx())).rejects.toMatchObject({
+      code: 'bad-client-id',
+      message: expect.stringContaining('This is a GitHub token, not a client id'),
+    });
+    // A settings file edited into something we cannot read is reported, and left as it was.
+    await writeFile(settingsFile(), '{ "version": 1, "settings": ');
+    await expect(loginWithDeviceFlow({ onVerification: () => undefined }, ctx())).rejects.toMatchObject({
+      code: 'settings-file',
+      message: expect.stringContaining('is not valid JSON'),
+    });
+    expect(fake.webRequests).toEqual([]);
+  });
+
+  it('stops at once when cancelled while waiting: no further poll, nothing stored', async () => {
+    // An hour between polls: if cancelling did not end the wait, this test would time out.
+    fake.deviceInterval = 3600;
+    const abort = new AbortController();
+    let shown: () => void = () => undefined;
+    const codeShown = new Promise<void>((resolve) => (shown = resolve));
+    const login = loginWithDeviceFlow({ clientId: fake.clientId, signal: abort.signal, onVerification: () => shown() }, ctx());
+    await codeShown;
+    abort.abort();
+    await expect(login).rejects.toMatchObject({ code: 'cancelled', message: 'Sign-in cancelled; nothing was stored.' });
+    expect(fake.devicePolls).toEqual([]);
+    expect(keychain.items.size).toBe(0);
+  });
+
+  it('cancelled after GitHub approved but before the token is stored, stores nothing', async () => {
+    const abort = new AbortController();
+    fake.intercept('users/get-authenticated', () => {
+      abort.abort();
+      return undefined;
+    });
+    await expect(
+      loginWithDeviceFlow({ clientId: fake.clientId, signal: abort.signal, onVerification: () => undefined }, ctx()),
+    ).rejects.toMatchObject({ code: 'cancelled' });
+    expect(keychain.items.size).toBe(0);
+  });
+
+  it('ends with the same plain message when GitHub itself answers expired_token', async () => {
+    fake.deviceApproveAfterPolls = 1000;
+    // GitHub's clock runs past the code's 15 minutes while ours has not: the answer decides.
+    const onVerification = () => void (fake.now = () => Date.now() + 901_000);
+    await expect(loginWithDeviceFlow({ clientId: fake.clientId, onVerification }, ctx())).rejects.toMatchObject({
+      code: 'device-flow-failed',
+      message: 'The code expired before it was entered on GitHub. Start the sign-in again for a new code.',
+    });
+    expect(fake.devicePolls).toHaveLength(1);
+  });
+
+  it('waits the longer interval GitHub sends with slow_down before polling again', async () => {
+    fake.deviceSlowDowns = 1;
+    fake.deviceSlowDownStep = 1;
+    await loginWithDeviceFlow({ clientId: fake.clientId, onVerification: () => undefined }, ctx());
+    // Two polls: slow_down (the interval is now 1 s), then, at least a second later, approved.
+    expect(fake.devicePolls).toHaveLength(2);
+    expect(fake.devicePolls[1]! - fake.devicePolls[0]!).toBeGreaterThanOrEqual(990);
+  });
+
+  it('ends with a plain message when the code expires before it is entered', async () => {
+    fake.deviceApproveAfterPolls = 1000;
+    fake.deviceExpiresIn = 1;
+    fake.deviceInterval = 1;
+    await expect(loginWithDeviceFlow({ clientId: fake.clientId, onVerification: () => undefined }, ctx())).rejects.toMatchObject({
+      code: 'device-flow-failed',
+      message: 'The code expired before it was entered on GitHub. Start the sign-in again for a new code.',
     });
     expect(keychain.items.size).toBe(0);
   });

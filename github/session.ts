@@ -1,7 +1,8 @@
 /** Sign in, who is signed in, sign out: the token's life cycle, shared by the CLI and the app. */
-import { createClient, type GitHubClient } from './client';
-import { githubEndpoints, ENV_GITHUB_CLIENT_ID, ENV_GITHUB_TOKEN, type GitHubEndpoints } from './config';
-import { deviceFlowToken, type DeviceVerification } from './device-flow';
+import { createClient, type GitHubClient, type RateLimitMemory } from './client';
+import { configuredClientId } from './client-id';
+import { githubEndpoints, ENV_GITHUB_TOKEN, type GitHubEndpoints } from './config';
+import { deviceFlowToken, signInCancelled, type DeviceVerification } from './device-flow';
 import { classicTokenUrl, GitHubError } from './errors';
 import { checkToken, refuseUnusableToken, type GitHubAccount } from './token-check';
 import { TokenStore, validateTokenText } from './token-store';
@@ -10,8 +11,12 @@ export interface GitHubContext {
   readonly env: NodeJS.ProcessEnv;
   /** Defaults to the OS keychain (with COMPANION_GITHUB_TOKEN taking precedence). */
   readonly store?: TokenStore;
+  /** The app's settings file (the OAuth app's client id); default: settings.json in the config folder `env` points at. */
+  readonly settingsFile?: string;
   readonly maxRateLimitWaitMs?: number;
   readonly sleep?: (ms: number) => Promise<void>;
+  /** Kept by a long-running host (the app) so that its next call, too, waits for a rate limit GitHub reported. */
+  readonly rateLimits?: RateLimitMemory;
 }
 
 export interface SignedIn {
@@ -29,6 +34,7 @@ function clientFor(ctx: GitHubContext, endpoints: GitHubEndpoints, token?: strin
     ...(token ? { token } : {}),
     ...(ctx.maxRateLimitWaitMs !== undefined ? { maxRateLimitWaitMs: ctx.maxRateLimitWaitMs } : {}),
     ...(ctx.sleep ? { sleep: ctx.sleep } : {}),
+    ...(ctx.rateLimits ? { rateLimits: ctx.rateLimits } : {}),
   });
 }
 
@@ -70,20 +76,24 @@ export async function loginWithToken(token: string, ctx: GitHubContext): Promise
 }
 
 export interface DeviceLoginOptions {
-  /** The OAuth app's client id; defaults to COMPANION_GITHUB_CLIENT_ID. */
+  /** The OAuth app's client id (--client-id); defaults to COMPANION_GITHUB_CLIENT_ID, then the app's setting. */
   readonly clientId?: string;
   readonly onVerification: (verification: DeviceVerification) => void | Promise<void>;
+  /** Aborting stops the flow at once and stores nothing: it rejects with GitHubError('cancelled'). */
+  readonly signal?: AbortSignal;
 }
 
-/** Signs in through the device flow, checks the new token and stores it. */
+/** Signs in through the device flow, checks the new token and stores it (unless aborted first). */
 export async function loginWithDeviceFlow(options: DeviceLoginOptions, ctx: GitHubContext): Promise<GitHubAccount> {
   const endpoints = githubEndpoints(ctx.env);
   const token = await deviceFlowToken({
     endpoints,
-    clientId: options.clientId || ctx.env[ENV_GITHUB_CLIENT_ID],
+    clientId: await configuredClientId(ctx, options.clientId),
     onVerification: options.onVerification,
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   const account = await checkToken(clientFor(ctx, endpoints, token), token, endpoints);
+  if (options.signal?.aborted) throw signInCancelled();
   await storeOf(ctx).set(endpoints.apiUrl, token, account.login);
   return account;
 }

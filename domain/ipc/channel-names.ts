@@ -17,6 +17,7 @@ export const CHANNEL_NAMES = [
   'github:startDeviceSignIn',
   'github:deviceSignInState',
   'github:cancelDeviceSignIn',
+  'github:setClientId',
   'github:signInWithToken',
   'github:signOut',
   'github:openRegistry',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientIdProblem } from '../github-client-id';
 import { EntryId } from '../registry-entry-schema';
 import { ChainSlug, ChainSummary, EntrySnapshot, ExistingLogo, PlanView, RegistryFinding, WizardOperation } from './registry-channels';
 
@@ -16,6 +17,31 @@ export const Upstream = z
 const FlowId = z.string().regex(/^[\w-]{8,64}$/);
 const SubmissionId = z.string().regex(/^[\w-]{8,64}$/);
 
+/** An OAuth app's client id as GitHub issues it (domain/github-client-id.ts); the refusal says what to paste instead. */
+export const GitHubClientId = z
+  .string()
+  .max(200)
+  .superRefine((value, ctx) => {
+    const problem = clientIdProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** The OAuth app the browser sign-in runs as: which client id is in use and where it came from. */
+export const GitHubClientIdState = z.object({
+  /** Where the id in use comes from: COMPANION_GITHUB_CLIENT_ID wins over the setting. Absent: none is configured. */
+  source: z.enum(['environment', 'settings']).optional(),
+  /** The id in use (it names the app; it is not a secret). */
+  inUse: z.string().optional(),
+  kind: z.enum(['oauth-app', 'github-app']).optional(),
+  /** The id saved in the app's settings, even when the environment overrides it. */
+  saved: z.string().optional(),
+  /** Why the configured id cannot be used (a malformed COMPANION_GITHUB_CLIENT_ID, a settings file that cannot be read). */
+  problem: z.string().optional(),
+  /** The settings file it is saved in. */
+  settingsFile: z.string(),
+});
+export type GitHubClientIdState = z.infer<typeof GitHubClientIdState>;
+
 export const GitHubStatus = z.object({
   /** The REST API and the web origin the app talks to (GitHub, GitHub Enterprise or a test server). */
   apiUrl: z.string(),
@@ -28,6 +54,7 @@ export const GitHubStatus = z.object({
   problem: z.string().optional(),
   /** Whether an OAuth app client id is configured, so the browser sign-in (device flow) can be offered. */
   deviceFlow: z.boolean(),
+  clientId: GitHubClientIdState,
   /** GitHub's page for a new classic token with the public_repo scope already selected. */
   tokenUrl: z.string(),
   defaultUpstream: z.string(),
@@ -152,8 +179,10 @@ export const githubChannels = {
   /** Starts the device flow: the code to show; main keeps polling GitHub until it is entered or expires. */
   'github:startDeviceSignIn': { args: z.tuple([]), result: DeviceSignIn },
   'github:deviceSignInState': { args: z.tuple([FlowId]), result: DeviceSignInState },
-  /** Stops waiting for a device code (a token that still arrives is not stored). */
+  /** Stops waiting for a device code: main stops polling GitHub at once and stores nothing. */
   'github:cancelDeviceSignIn': { args: z.tuple([FlowId]), result: z.object({ cancelled: z.boolean() }) },
+  /** Saves the OAuth app's client id in the app's settings (checked first), or removes it (null). */
+  'github:setClientId': { args: z.tuple([GitHubClientId.nullable()]), result: GitHubClientIdState },
   /** A pasted classic token: checked with GitHub, then stored in the OS keychain. Fine-grained tokens are refused up front. */
   'github:signInWithToken': { args: z.tuple([z.string().min(1).max(1024)]), result: z.object({ login: z.string() }) },
   'github:signOut': { args: z.tuple([]), result: z.object({ signedOut: z.boolean() }) },

@@ -102,18 +102,27 @@ export class FakeGitHub {
   deviceApproveAfterPolls = 1;
   deviceDeny = false;
   deviceInterval = 0;
+  /** Seconds a device code lives; polled later, GitHub answers expired_token. */
+  deviceExpiresIn = 900;
+  /** How many polls to answer slow_down first; each adds deviceSlowDownStep seconds to the interval, as GitHub adds 5. */
+  deviceSlowDowns = 0;
+  deviceSlowDownStep = 5;
 
   private readonly tokens = new Map<string, FakeUser>();
   private readonly interceptors = new Map<string, ((count: number) => Interception)[]>();
   private readonly counts = new Map<string, number>();
-  private readonly deviceCodes = new Map<string, { polls: number; user: FakeUser }>();
+  private readonly deviceCodes = new Map<string, { polls: number; user: FakeUser; expiresAt: number; interval: number }>();
+  /** Every request to the web origin (the device flow): method and path, in order. */
+  readonly webRequests: string[] = [];
+  /** Polls of the device flow's token endpoint, in order (a cancelled sign-in must stop adding to these). */
+  readonly devicePolls: number[] = [];
   private server: Server | undefined;
   private port = 0;
   private nextId = 1000;
 
   constructor(options: FakeGitHubOptions = {}) {
     this.upstream = options.upstream ?? 'trustwallet/assets';
-    this.clientId = options.clientId ?? 'Iv1.fakeclientid0001';
+    this.clientId = options.clientId ?? 'Ov23liFakeClient0001';
     const files = corpusFiles(options.chains ?? ['cosmos', 'tezos']);
     files.set('README.md', Buffer.from('# Assets\n'));
     const template = options.pullRequestTemplate === undefined ? DEFAULT_TEMPLATE : options.pullRequestTemplate;
@@ -329,17 +338,23 @@ export class FakeGitHub {
       ? (JSON.parse(raw || '{}') as Record<string, string>)
       : Object.fromEntries(new URLSearchParams(raw));
     const json = (body: Json) => this.sendRaw(res, 200, body);
+    this.webRequests.push(`${req.method} ${url.pathname}`);
     if (req.method === 'POST' && url.pathname === '/login/device/code') {
       if (form['client_id'] !== this.clientId)
         return json({ error: 'incorrect_client_credentials', error_description: 'The client_id is not valid.' });
       const deviceCode = randomBytes(20).toString('hex');
       const login = 'octo-operator';
-      this.deviceCodes.set(deviceCode, { polls: 0, user: { login, id: 4242, scopes: String(form['scope'] ?? '').replace(/ /g, ', ') } });
+      this.deviceCodes.set(deviceCode, {
+        polls: 0,
+        user: { login, id: 4242, scopes: String(form['scope'] ?? '').replace(/ /g, ', ') },
+        expiresAt: this.now() + this.deviceExpiresIn * 1000,
+        interval: this.deviceInterval,
+      });
       return json({
         device_code: deviceCode,
         user_code: 'WDJB-MJHT',
         verification_uri: `${this.webUrl}/login/device`,
-        expires_in: 900,
+        expires_in: this.deviceExpiresIn,
         interval: this.deviceInterval,
       });
     }
@@ -348,7 +363,18 @@ export class FakeGitHub {
       const pending = this.deviceCodes.get(form['device_code'] ?? '');
       if (!pending || form['client_id'] !== this.clientId)
         return json({ error: 'incorrect_device_code', error_description: 'The device_code provided is not valid.' });
+      this.devicePolls.push(this.now());
+      if (this.now() >= pending.expiresAt) return json({ error: 'expired_token', error_description: 'The device_code has expired.' });
       if (this.deviceDeny) return json({ error: 'access_denied', error_description: 'The authorization request was denied.' });
+      if (this.deviceSlowDowns > 0) {
+        this.deviceSlowDowns--;
+        pending.interval += this.deviceSlowDownStep;
+        return json({
+          error: 'slow_down',
+          error_description: 'Too many requests have been made in the same timeframe.',
+          interval: pending.interval,
+        });
+      }
       pending.polls++;
       if (pending.polls <= this.deviceApproveAfterPolls - 1)
         return json({ error: 'authorization_pending', error_description: 'The authorization request is still pending.' });

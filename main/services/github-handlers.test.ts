@@ -1,5 +1,7 @@
 // The remote-mode services through the dispatcher (arguments validated as from a renderer), against the
 // fake GitHub, whose every request and answer is checked against GitHub's OpenAPI description.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EventName, EventPayload } from '../../domain/ipc/contract';
 import { LOGO_PART_CHARS, type WizardOperation } from '../../domain/ipc/registry-channels';
@@ -26,6 +28,7 @@ let stateDir: string;
 let dispatch: Dispatch;
 let NEW_ID: string;
 let logo: Buffer;
+const settingsFile = () => path.join(stateDir, 'config', 'settings.json');
 
 async function call<T>(channel: string, ...args: unknown[]): Promise<T> {
   const answer = await dispatch(channel, args);
@@ -76,7 +79,13 @@ beforeEach(async () => {
   const registry = registryService(ctx, { stateDir });
   const all = {
     ...registry.handlers,
-    ...githubHandlers(ctx, { engineOperation: registry.engineOperation, env: () => env, keychain, sleep: async () => undefined }),
+    ...githubHandlers(ctx, {
+      engineOperation: registry.engineOperation,
+      env: () => env,
+      keychain,
+      settingsFile: settingsFile(),
+      sleep: async () => undefined,
+    }),
   };
   dispatch = createDispatcher(all as unknown as Handlers);
 });
@@ -136,10 +145,74 @@ describe('sign-in', () => {
 
   it('explains that the device flow needs a client id, and offers the classic token instead', async () => {
     delete env['COMPANION_GITHUB_CLIENT_ID'];
-    expect(await call('github:status')).toMatchObject({ deviceFlow: false });
+    expect(await call('github:status')).toMatchObject({ deviceFlow: false, clientId: { settingsFile: settingsFile() } });
     const error = await failure('github:startDeviceSignIn');
     expect(error.code).toBe('device-flow-unavailable');
+    expect(error.message).toContain("enter it in the app's Settings under GitHub");
     expect(error.message).toContain('settings/tokens/new?scopes=public_repo');
+  });
+
+  it('saves the client id in the settings file, uses it for the device flow, and clears it', async () => {
+    delete env['COMPANION_GITHUB_CLIENT_ID'];
+    expect(await call('github:setClientId', ` ${fake.clientId}\n`)).toEqual({
+      source: 'settings',
+      inUse: fake.clientId,
+      kind: 'oauth-app',
+      saved: fake.clientId,
+      settingsFile: settingsFile(),
+    });
+    expect(JSON.parse(await readFile(settingsFile(), 'utf8'))).toEqual({ version: 1, settings: { githubClientId: fake.clientId } });
+    expect(await call('github:status')).toMatchObject({ deviceFlow: true, clientId: { source: 'settings', inUse: fake.clientId } });
+    const started = await call<{ flowId: string; userCode: string }>('github:startDeviceSignIn');
+    expect(started.userCode).toBe('WDJB-MJHT');
+
+    // COMPANION_GITHUB_CLIENT_ID wins over the setting, which is still shown.
+    env['COMPANION_GITHUB_CLIENT_ID'] = 'Ov23liFromTheShell00';
+    expect(await call('github:status')).toMatchObject({
+      clientId: { source: 'environment', inUse: 'Ov23liFromTheShell00', saved: fake.clientId },
+    });
+    delete env['COMPANION_GITHUB_CLIENT_ID'];
+
+    expect(await call('github:setClientId', null)).toEqual({ settingsFile: settingsFile() });
+    expect(JSON.parse(await readFile(settingsFile(), 'utf8'))).toEqual({ version: 1, settings: {} });
+    expect(await call('github:status')).toMatchObject({ deviceFlow: false });
+  });
+
+  it('refuses junk as a client id in plain words, and keeps what was saved', async () => {
+    await call('github:setClientId', fake.clientId);
+    for (const [value, message] of [
+      ['ghp_0123456789abcdefghijklmnopqrstuvwxyz', 'This is a GitHub token, not a client id'],
+      ['0123456789abcdef0123456789abcdef01234567', "looks like the app's client secret"],
+      ['hello', 'This is not a GitHub client id'],
+    ] as const) {
+      const error = await failure('github:setClientId', value);
+      expect(error.code).toBe('invalid_arguments');
+      expect(error.message).toContain(message);
+    }
+    expect(JSON.parse(await readFile(settingsFile(), 'utf8'))).toEqual({ version: 1, settings: { githubClientId: fake.clientId } });
+  });
+
+  it('reports a malformed COMPANION_GITHUB_CLIENT_ID in the status instead of failing it', async () => {
+    env['COMPANION_GITHUB_CLIENT_ID'] = 'not-an-id';
+    const status = await call<{ deviceFlow: boolean; clientId: { problem?: string } }>('github:status');
+    expect(status.deviceFlow).toBe(false);
+    expect(status.clientId.problem).toContain('The client id from COMPANION_GITHUB_CLIENT_ID cannot be used.');
+    expect(await failure('github:startDeviceSignIn')).toMatchObject({ code: 'bad-client-id' });
+  });
+
+  it('cancel stops polling GitHub in main at once and stores nothing', async () => {
+    fake.deviceApproveAfterPolls = 1000;
+    fake.deviceInterval = 1;
+    const started = await call<{ flowId: string }>('github:startDeviceSignIn');
+    await expect.poll(() => fake.devicePolls.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    expect(await call('github:cancelDeviceSignIn', started.flowId)).toEqual({ cancelled: true });
+    const polls = fake.devicePolls.length;
+    // Three intervals on, GitHub has heard nothing more from this sign-in.
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(fake.devicePolls.length).toBe(polls);
+    expect(await call('github:deviceSignInState', started.flowId)).toMatchObject({ state: 'failed' });
+    expect(await call('github:cancelDeviceSignIn', started.flowId)).toEqual({ cancelled: false });
+    expect(keychain.items.size).toBe(0);
   });
 });
 
@@ -260,6 +333,35 @@ describe('the pull request', () => {
       state: 'merged',
       mergedAt: expect.any(String) as string,
     });
+  });
+
+  it('reports a pull request closed without merging as closed, not merged', async () => {
+    await call('github:signInWithToken', fake.addToken({ login: 'octo-operator', id: 4242 }));
+    const logoId = await upload(logo);
+    const opened = await call<{ number: number }>('github:openPullRequest', {
+      upstream: 'trustwallet/assets',
+      operation: addOp(logoId),
+      submissionId: 'sub-00000003',
+    });
+    activity.close(opened.number);
+    expect(await call('github:pullRequest', 'trustwallet/assets', opened.number)).toMatchObject({
+      state: 'closed',
+      mergedAt: null,
+      closedAt: expect.any(String) as string,
+    });
+  });
+
+  it('after a rate limit, the next poll of the pull request sends nothing to GitHub until the limit resets', async () => {
+    // GitHub answers 403 with x-ratelimit-remaining 0 and the reset an hour away.
+    fake.rateLimitRemaining = 0;
+    const first = await failure('github:pullRequest', 'trustwallet/assets', 1);
+    expect(first).toMatchObject({ code: 'rate-limited', message: expect.stringContaining("GitHub's rate limit is reached; it resets at") });
+    expect(fake.rateLimitedAnswers).toBe(1);
+    // The page polls again: refused here with the same reset time, nothing sent.
+    const again = await failure('github:pullRequest', 'trustwallet/assets', 1);
+    expect(again).toEqual(first);
+    expect(fake.rateLimitedAnswers).toBe(1);
+    expect(fake.count('pulls/get')).toBe(1);
   });
 
   it('reports an upstream that moved after the review, planned again on its new head', async () => {

@@ -5,18 +5,22 @@
  * ServiceErrors with the engine's plain-language message.
  */
 import { randomUUID } from 'node:crypto';
-import type { PullRequestOpened, RemotePlanView } from '../../domain/ipc/github-channels';
+import type { GitHubClientIdState, PullRequestOpened, RemotePlanView } from '../../domain/ipc/github-channels';
 import type { WizardOperation } from '../../domain/ipc/registry-channels';
 import {
   classicTokenUrl,
+  clientIdSetting,
+  clientIdSettingsFile,
+  configuredClientId,
   DEFAULT_UPSTREAM,
-  ENV_GITHUB_CLIENT_ID,
   GitHubError,
   githubEndpoints,
   githubStatus,
   loginWithToken,
   logout,
+  RateLimitMemory,
   readingClient,
+  saveClientIdSetting,
   SubmissionBlocked,
   type GitHubContext,
 } from '../../github/index';
@@ -43,6 +47,7 @@ type GitHubChannel =
   | 'github:startDeviceSignIn'
   | 'github:deviceSignInState'
   | 'github:cancelDeviceSignIn'
+  | 'github:setClientId'
   | 'github:signInWithToken'
   | 'github:signOut'
   | 'github:openRegistry'
@@ -60,6 +65,8 @@ export interface GitHubHandlerOptions {
   readonly env?: () => NodeJS.ProcessEnv;
   /** Default: the OS keychain. */
   readonly keychain?: Keychain;
+  /** The app's settings file (the OAuth app's client id). Default: settings.json in the config folder. */
+  readonly settingsFile?: string;
   readonly sleep?: (ms: number) => Promise<void>;
 }
 
@@ -79,13 +86,40 @@ async function engine<T>(work: () => Promise<T>): Promise<T> {
 
 export function githubHandlers(ctx: HostContext, options: GitHubHandlerOptions): Pick<Handlers, GitHubChannel> {
   const env = options.env ?? (() => process.env);
+  // One memory for the app's life: the pull request page's next poll waits for a limit an earlier call hit.
+  const rateLimits = new RateLimitMemory();
   const context = (): GitHubContext => ({
     env: env(),
+    rateLimits,
     ...(options.keychain ? { store: new TokenStore(options.keychain, env()) } : {}),
+    ...(options.settingsFile ? { settingsFile: options.settingsFile } : {}),
     ...(options.sleep ? { sleep: options.sleep } : {}),
   });
+
+  /** Which client id the browser sign-in would use and where it comes from; a problem is reported, not thrown. */
+  async function clientIdState(): Promise<GitHubClientIdState> {
+    const c = context();
+    const problems: string[] = [];
+    const settle = async <T>(read: () => Promise<T>): Promise<T | undefined> => {
+      try {
+        return await read();
+      } catch (error) {
+        if (!(error instanceof GitHubError)) throw error;
+        if (!problems.includes(error.message)) problems.push(error.message);
+        return undefined;
+      }
+    };
+    const saved = await settle(() => clientIdSetting(c));
+    const inUse = await settle(() => configuredClientId(c));
+    return {
+      settingsFile: clientIdSettingsFile(c),
+      ...(saved !== undefined ? { saved } : {}),
+      ...(inUse && inUse.source !== 'flag' ? { source: inUse.source, inUse: inUse.clientId, kind: inUse.kind } : {}),
+      ...(problems.length ? { problem: problems.join(' ') } : {}),
+    };
+  }
   const reads = new UpstreamReads(context);
-  const signIns = new DeviceSignIns(context, options.keychain, () => reads.clear());
+  const signIns = new DeviceSignIns(context, () => reads.clear());
   const reviews = new Map<string, RemoteReview>();
 
   const planner = (operation: WriteOperation) => (files: Parameters<typeof planChange>[0]) => planChange(files, operation);
@@ -93,14 +127,15 @@ export function githubHandlers(ctx: HostContext, options: GitHubHandlerOptions):
   return {
     'github:status': () =>
       engine(async () => {
-        const e = env();
-        const endpoints = githubEndpoints(e);
+        const endpoints = githubEndpoints(env());
         const { scopes, ...status } = await githubStatus(context());
+        const clientId = await clientIdState();
         return {
           ...status,
           ...(scopes ? { scopes: [...scopes] } : {}),
           webUrl: endpoints.webUrl,
-          deviceFlow: Boolean(e[ENV_GITHUB_CLIENT_ID]),
+          deviceFlow: clientId.inUse !== undefined,
+          clientId,
           tokenUrl: classicTokenUrl(endpoints.webUrl),
           defaultUpstream: DEFAULT_UPSTREAM,
         };
@@ -108,6 +143,11 @@ export function githubHandlers(ctx: HostContext, options: GitHubHandlerOptions):
     'github:startDeviceSignIn': () => engine(() => signIns.start()),
     'github:deviceSignInState': (flowId) => signIns.state(flowId),
     'github:cancelDeviceSignIn': (flowId) => ({ cancelled: signIns.cancel(flowId) }),
+    'github:setClientId': (clientId) =>
+      engine(async () => {
+        await saveClientIdSetting(context(), clientId);
+        return clientIdState();
+      }),
     'github:signInWithToken': (token) =>
       engine(async () => {
         const account = await loginWithToken(token, context());

@@ -45,6 +45,11 @@ export function profilesFile(ctx: PathContext = currentPathContext()): string {
   return join(ctx, 'profiles.json');
 }
 
+/** The app's non-secret settings (the GitHub OAuth app's client id, …), shared by the app and the CLI. */
+export function settingsFile(ctx: PathContext = currentPathContext()): string {
+  return join(ctx, 'settings.json');
+}
+
 /** The reference gateway's data dir: one CA and one demo account shared by the app, the CLI and the bridge. */
 export function referenceGatewayDir(ctx: PathContext = currentPathContext()): string {
   return join(ctx, 'reference-gateway');

@@ -1,5 +1,6 @@
 /** `companion github login|status|logout`: the GitHub sign-in the registry submission uses, from a terminal. */
 import { defineCommand, UsageError, type CliIo, type Command } from '../command';
+import { clientIdProblem as checkClientId } from '../../../domain/github-client-id';
 import { promptHidden, readLines } from '../../../platform/credentials/secret-input';
 
 const loadGitHub = () => import('../../../github/index');
@@ -8,7 +9,7 @@ const ENV_HELP = `Environment:
   COMPANION_GITHUB_TOKEN      a token to use instead of the keychain (never stored)
   COMPANION_GITHUB_API_URL    the REST API (default https://api.github.com; GitHub Enterprise: https://HOST/api/v3)
   COMPANION_GITHUB_URL        the web origin for the device flow (default https://github.com)
-  COMPANION_GITHUB_CLIENT_ID  the OAuth app client id for the device flow
+  COMPANION_GITHUB_CLIENT_ID  the OAuth app client id for the device flow (over the app's setting)
 https:// is required; plain http only for loopback addresses.`;
 
 async function readToken(io: CliIo): Promise<string> {
@@ -16,6 +17,33 @@ async function readToken(io: CliIo): Promise<string> {
   const [line = ''] = await readLines(io.stdin, 1);
   if (!line.trim()) throw new UsageError('--token-stdin reads the token from the first line of standard input, which is empty.');
   return line;
+}
+
+/** The device flow until it ends, or 'cancelled' on Ctrl-C, which stops polling at once and stores nothing. */
+async function deviceLogin(clientId: string | undefined, io: CliIo) {
+  const { clientIdSourceName, GitHubError, loginWithDeviceFlow } = await loadGitHub();
+  const abort = new AbortController();
+  const onInterrupt = () => abort.abort();
+  process.once('SIGINT', onInterrupt);
+  try {
+    return await loginWithDeviceFlow(
+      {
+        ...(clientId !== undefined ? { clientId } : {}),
+        signal: abort.signal,
+        onVerification: (v) =>
+          void io.stderr.write(
+            `Signing in with the OAuth app from ${clientIdSourceName(v.clientIdSource)}.\n` +
+              `Open ${v.verificationUri} and enter the code ${v.userCode} (valid ${Math.round(v.expiresInSeconds / 60)} minutes). Waiting… (Ctrl-C to cancel)\n`,
+          ),
+      },
+      { env: io.env },
+    );
+  } catch (error) {
+    if (error instanceof GitHubError && error.code === 'cancelled') return 'cancelled' as const;
+    throw error;
+  } finally {
+    process.off('SIGINT', onInterrupt);
+  }
 }
 
 export const githubLoginCommand = defineCommand({
@@ -26,8 +54,10 @@ export const githubLoginCommand = defineCommand({
 account. The token is checked with GitHub (who it belongs to, and that it has the public_repo scope) and
 stored in the OS keychain (service "gateway-companion-github", account = the API origin), never in a file.
 
-Without --token-stdin this runs GitHub's device flow: it prints a code and a page to enter it on. That needs
-the client id of an OAuth app with the device flow enabled (--client-id or COMPANION_GITHUB_CLIENT_ID).
+Without --token-stdin this runs GitHub's device flow: it prints a code and a page to enter it on, and waits
+until the code is entered; Ctrl-C stops it at once and stores nothing (exit 130). That needs the client id
+of an OAuth app with the device flow enabled: --client-id, else COMPANION_GITHUB_CLIENT_ID, else the one
+saved in the app's Settings (GitHub), which is kept in settings.json in the config folder.
 Otherwise create a classic token with the public_repo scope at
 https://github.com/settings/tokens/new?scopes=public_repo&description=Gateway%20Companion and pipe it in:
   companion github login --token-stdin < token.txt
@@ -41,28 +71,23 @@ repository you are not a member of.`,
     'client-id': {
       type: 'string',
       value: 'ID',
-      description: 'The OAuth app client id for the device flow (default: COMPANION_GITHUB_CLIENT_ID)',
+      description: "The OAuth app client id for the device flow (default: COMPANION_GITHUB_CLIENT_ID, then the app's setting)",
     },
   },
   positionals: false,
-  more: `${ENV_HELP}\n\nExit code: 0 when signed in, 1 when GitHub or the keychain refused, 2 on bad usage.`,
+  more: `${ENV_HELP}\n\nExit code: 0 when signed in, 1 when GitHub or the keychain refused or the code expired, 2 on bad usage,\n130 when the sign-in was cancelled with Ctrl-C.`,
   async run({ values }, io) {
-    const { loginWithDeviceFlow, loginWithToken } = await loadGitHub();
+    const { loginWithToken } = await loadGitHub();
     const ctx = { env: io.env };
     if (values['token-stdin'] && values['client-id'] !== undefined)
       throw new UsageError('--client-id is for the device flow; it does nothing with --token-stdin.');
-    const account = values['token-stdin']
-      ? await loginWithToken(await readToken(io), ctx)
-      : await loginWithDeviceFlow(
-          {
-            ...(values['client-id'] !== undefined ? { clientId: values['client-id'] } : {}),
-            onVerification: (v) =>
-              void io.stderr.write(
-                `Open ${v.verificationUri} and enter the code ${v.userCode} (valid ${Math.round(v.expiresInSeconds / 60)} minutes). Waiting…\n`,
-              ),
-          },
-          ctx,
-        );
+    const clientIdProblem = values['client-id'] !== undefined ? checkClientId(values['client-id']) : undefined;
+    if (clientIdProblem) throw new UsageError(`--client-id: ${clientIdProblem}`);
+    const account = values['token-stdin'] ? await loginWithToken(await readToken(io), ctx) : await deviceLogin(values['client-id'], io);
+    if (account === 'cancelled') {
+      io.stderr.write('Sign-in cancelled; nothing was stored.\n');
+      return 130;
+    }
     io.stdout.write(
       `Signed in to GitHub as @${account.login} (scopes: ${account.scopes.join(', ') || 'none reported'}). The token is in the OS keychain.\n`,
     );

@@ -1,34 +1,17 @@
 /**
- * The device flow as two calls the renderer can make: start (GitHub's code, to show with a copy button)
- * and ask how it went. The flow itself runs on in main, polling GitHub at the interval GitHub asks for,
- * until the code is entered, refused or expired. One flow at a time: starting again abandons the last.
+ * The device flow as calls the renderer can make: start (GitHub's code, to show with a copy button), ask
+ * how it went, and cancel. The flow itself runs on in main, polling GitHub at the interval GitHub asks for,
+ * until the code is entered, refused or expired, or the user cancels: that aborts it, so polling stops at
+ * once and nothing is stored. One flow at a time: starting again cancels the last.
  */
 import { randomUUID } from 'node:crypto';
 import type { DeviceSignIn, DeviceSignInState } from '../../../domain/ipc/github-channels';
 import { GitHubError, loginWithDeviceFlow, type DeviceVerification, type GitHubContext } from '../../../github/index';
-import { TokenStore } from '../../../github/token-store';
-import type { Keychain } from '../../../platform/credentials/keychain';
 
 interface Flow {
   readonly id: string;
   state: DeviceSignInState;
-  cancelled: boolean;
-}
-
-/** Stores the token unless the user stopped waiting for it in the app. */
-class FlowTokenStore extends TokenStore {
-  constructor(
-    private readonly flow: Flow,
-    keychain: Keychain | undefined,
-    env: NodeJS.ProcessEnv,
-  ) {
-    super(keychain, env);
-  }
-
-  override async set(apiUrl: string, token: string, login: string): Promise<void> {
-    if (this.flow.cancelled) throw new GitHubError('device-flow-failed', 'The sign-in was cancelled in the app.');
-    await super.set(apiUrl, token, login);
-  }
+  readonly abort: AbortController;
 }
 
 export class DeviceSignIns {
@@ -36,26 +19,24 @@ export class DeviceSignIns {
 
   constructor(
     private readonly context: () => GitHubContext,
-    private readonly keychain: Keychain | undefined,
     private readonly onSignedIn: () => void,
   ) {}
 
   /** Starts a flow and resolves with the code once GitHub has issued it (or rejects, in plain words, when it cannot start). */
   async start(): Promise<DeviceSignIn> {
     this.cancel(this.current?.id ?? '');
-    const flow: Flow = { id: randomUUID(), state: { state: 'pending' }, cancelled: false };
+    const flow: Flow = { id: randomUUID(), state: { state: 'pending' }, abort: new AbortController() };
     this.current = flow;
-    const ctx = this.context();
-    const store = new FlowTokenStore(flow, this.keychain, ctx.env);
     let verified: (v: DeviceVerification) => void = () => undefined;
     const verification = new Promise<DeviceVerification>((resolve) => (verified = resolve));
-    const done = loginWithDeviceFlow({ onVerification: (v) => verified(v) }, { ...ctx, store }).then(
+    const done = loginWithDeviceFlow({ onVerification: (v) => verified(v), signal: flow.abort.signal }, this.context()).then(
       (account) => {
-        if (flow.cancelled) return;
+        if (flow.abort.signal.aborted) return;
         flow.state = { state: 'signed-in', login: account.login };
         this.onSignedIn();
       },
       (error: unknown) => {
+        if (flow.abort.signal.aborted) return;
         flow.state = { state: 'failed', message: error instanceof Error ? error.message : String(error) };
         throw error;
       },
@@ -76,8 +57,8 @@ export class DeviceSignIns {
   cancel(flowId: string): boolean {
     const flow = this.current;
     if (!flow || flow.id !== flowId || flow.state.state !== 'pending') return false;
-    flow.cancelled = true;
-    flow.state = { state: 'failed', message: 'The sign-in was cancelled.' };
+    flow.abort.abort();
+    flow.state = { state: 'failed', message: 'Sign-in cancelled; nothing was stored.' };
     this.current = undefined;
     return true;
   }

@@ -1,6 +1,10 @@
-/** Settings' GitHub panel: who is signed in for pull requests, sign in or out, and where the app talks to. */
+/**
+ * Settings' GitHub panel: who is signed in for pull requests, sign in or out, the OAuth app that browser
+ * sign-in runs as, and where the app talks to.
+ */
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../../app/api-context';
+import { ClientIdSetting } from './ClientIdSetting';
 import { GitHubAccount } from './GitHubSignIn';
 import { githubStatusQuery } from './github-queries';
 import './remote.css';
@@ -16,6 +20,7 @@ export function GitHubSettingsPanel() {
         keychain.
       </p>
       <GitHubAccount />
+      {status.data && <ClientIdSetting state={status.data.clientId} />}
       {status.data && (
         <p className="muted small">
           GitHub at <code>{status.data.apiUrl}</code>. Pull requests go to <code>{status.data.defaultUpstream}</code> unless another

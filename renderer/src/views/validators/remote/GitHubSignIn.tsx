@@ -7,9 +7,17 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { GitHubStatus } from '../../../../../domain/ipc/github-channels';
 import { useApi } from '../../../app/api-context';
+import { useNavStore } from '../../../app/nav-store';
 import { Spinner } from '../parts/common';
 import { CopyButton } from './CopyButton';
-import { deviceFlowQuery, githubStatusQuery, signOutMutation, startDeviceFlowMutation, tokenSignInMutation } from './github-queries';
+import {
+  cancelDeviceFlowMutation,
+  deviceFlowQuery,
+  githubStatusQuery,
+  signOutMutation,
+  startDeviceFlowMutation,
+  tokenSignInMutation,
+} from './github-queries';
 import { openLink } from './open-link';
 
 /** "Signed in as @login" with a sign-out button, or the ways to sign in. */
@@ -53,17 +61,53 @@ function SignIn({ status }: { status: GitHubStatus }) {
           {status.problem}
         </p>
       )}
-      {status.deviceFlow && <DeviceSignIn />}
+      {status.deviceFlow ? <DeviceSignIn status={status} /> : <NoBrowserSignIn status={status} />}
       <TokenSignIn status={status} />
     </section>
   );
 }
 
-function DeviceSignIn() {
+/** Where the OAuth app's client id comes from, in words. */
+function clientIdOrigin(status: GitHubStatus): string {
+  return status.clientId.source === 'environment' ? 'COMPANION_GITHUB_CLIENT_ID (set where the app was started)' : 'Settings';
+}
+
+/** No OAuth app is configured: what to do about it, in plain words. */
+function NoBrowserSignIn({ status }: { status: GitHubStatus }) {
+  const section = useNavStore((s) => s.section);
+  const go = useNavStore((s) => s.go);
+  return (
+    <div className="sign-in-option stack-sm">
+      <h4>In your browser</h4>
+      {status.clientId.problem ? (
+        <p className="callout warn" role="alert">
+          {section === 'settings' ? 'The client id set for it cannot be used (see below).' : status.clientId.problem} Until it is fixed,
+          sign in with a token.
+        </p>
+      ) : (
+        <p className="muted">
+          Signing in through your browser needs the client id of a GitHub OAuth app, and none is set yet. If someone set one up for you (or
+          you create one on GitHub with “Enable Device Flow” ticked), enter its client id in Settings, under GitHub. Until then, sign in
+          with a token: the link below opens GitHub’s page with the one box needed already ticked.
+        </p>
+      )}
+      {section !== 'settings' && (
+        <p>
+          <button type="button" className="button small" onClick={() => go('settings')}>
+            Open Settings
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function DeviceSignIn({ status }: { status: GitHubStatus }) {
   const api = useApi();
   const start = useMutation(startDeviceFlowMutation(api));
+  const cancel = useMutation(cancelDeviceFlowMutation(api));
   const flow = start.data;
-  const state = useQuery({ ...deviceFlowQuery(api, flow?.flowId ?? ''), enabled: flow !== undefined });
+  const state = useQuery({ ...deviceFlowQuery(api, flow?.flowId ?? ''), enabled: flow !== undefined && !cancel.isSuccess });
   const [openError, setOpenError] = useState<string>();
   const open = (url: string) => {
     setOpenError(undefined);
@@ -73,15 +117,24 @@ function DeviceSignIn() {
       setOpenError(e instanceof Error ? e.message : String(e));
     }
   };
-  const failed = state.data?.state === 'failed' ? state.data.message : undefined;
+  const cancelled = cancel.isSuccess && cancel.variables === flow?.flowId;
+  const failed = cancelled ? undefined : state.data?.state === 'failed' ? state.data.message : undefined;
+  const begin = () => {
+    cancel.reset();
+    start.mutate();
+  };
   return (
     <div className="sign-in-option stack-sm">
       <h4>In your browser (recommended)</h4>
-      {!flow || failed ? (
+      <p className="muted small">
+        Uses the OAuth app <code>{status.clientId.inUse}</code> from {clientIdOrigin(status)}.
+      </p>
+      {!flow || failed || cancelled ? (
         <>
           {failed && <p className="callout error">{failed}</p>}
+          {cancelled && <p className="muted">Sign-in cancelled; nothing was stored.</p>}
           {start.isError && <p className="callout error">{start.error.message}</p>}
-          <button type="button" className="button primary" onClick={() => start.mutate()} disabled={start.isPending}>
+          <button type="button" className="button primary" onClick={begin} disabled={start.isPending}>
             {start.isPending ? 'Asking GitHub for a code…' : 'Sign in with GitHub'}
           </button>
         </>
@@ -110,6 +163,12 @@ function DeviceSignIn() {
           <Spinner
             label={`Waiting for you to enter the code on GitHub (it works for ${Math.round(flow.expiresInSeconds / 60)} minutes)…`}
           />
+          <p>
+            <button type="button" className="button small subtle" onClick={() => cancel.mutate(flow.flowId)} disabled={cancel.isPending}>
+              Cancel
+            </button>
+          </p>
+          {cancel.isError && <p className="field-message error">{cancel.error.message}</p>}
         </div>
       )}
     </div>

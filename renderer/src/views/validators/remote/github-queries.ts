@@ -53,6 +53,17 @@ export const signOutMutation = (api: CompanionApi) =>
 
 export const startDeviceFlowMutation = (api: CompanionApi) => mutationOptions({ mutationFn: () => api.github.startDeviceSignIn() });
 
+/** Stops the device flow in main: it stops polling GitHub at once and stores nothing. */
+export const cancelDeviceFlowMutation = (api: CompanionApi) =>
+  mutationOptions({ mutationFn: (flowId: string) => api.github.cancelDeviceSignIn(flowId) });
+
+/** Saves the OAuth app's client id (or clears it, with null); the sign-in offered changes with it. */
+export const setClientIdMutation = (api: CompanionApi) =>
+  mutationOptions({
+    mutationFn: (clientId: string | null) => api.github.setClientId(clientId),
+    onSuccess: (_r, _v, _x, { client }) => void client.invalidateQueries({ queryKey: githubKeys.status }),
+  });
+
 /** The device flow's state, asked every two seconds until it is decided. */
 export const deviceFlowQuery = (api: CompanionApi, flowId: string) =>
   queryOptions({
