@@ -18,6 +18,10 @@ export type GitHubErrorCode =
   | 'pull-request-rules'
   | 'network'
   | 'bad-url'
+  | 'unsafe-git-config'
+  | 'push-refused'
+  | 'push-rejected'
+  | 'push-failed'
   | 'api';
 
 export class GitHubError extends Error {

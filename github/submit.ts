@@ -24,7 +24,7 @@ export interface SubmissionReview<P extends ChangePlan = ChangePlan> {
 }
 
 export type SubmitStep =
-  'reading-upstream' | 'replanning' | 'forking' | 'waiting-for-fork' | 'syncing-fork' | 'committing' | 'opening-pull-request';
+  'reading-upstream' | 'replanning' | 'forking' | 'waiting-for-fork' | 'syncing-fork' | 'committing' | 'pushing' | 'opening-pull-request';
 
 export interface SubmitOptions<P extends ChangePlan = ChangePlan> {
   readonly client: GitHubClient;
@@ -123,10 +123,21 @@ export class SubmissionBlocked extends Error {
   }
 }
 
-interface Fork {
+export interface Fork {
   readonly owner: string;
   readonly repo: string;
   readonly defaultBranch: string;
+  /** Where git pushes to it (https://github.com/OWNER/REPO.git on GitHub). */
+  readonly cloneUrl: string;
+}
+
+export interface ForkWait {
+  /** How long to wait for a new fork to appear (default 5 minutes, GitHub's own figure). */
+  readonly forkWaitMs?: number;
+  readonly pollIntervalMs?: number;
+  readonly sleep?: (ms: number) => Promise<void>;
+  /** Called once with 'waiting-for-fork' when the fork is not there yet. */
+  readonly onStep?: (step: 'waiting-for-fork') => void;
 }
 
 export async function submitPullRequest<P extends ChangePlan>(options: SubmitOptions<P>): Promise<SubmissionResult<P>> {
@@ -164,7 +175,7 @@ export async function submitPullRequest<P extends ChangePlan>(options: SubmitOpt
   guard();
 
   step('forking');
-  const fork = await ensureFork(client, upstream, login, options, sleep, step);
+  const fork = await ensureFork(client, upstream, login, { ...options, sleep, onStep: step });
   step('syncing-fork');
   await syncFork(client, fork, review.base, notes);
 
@@ -177,7 +188,12 @@ export async function submitPullRequest<P extends ChangePlan>(options: SubmitOpt
 
   step('opening-pull-request');
   const template = await pullRequestTemplate(new RemoteTree(client, review.base));
-  const pr = await openPullRequest(client, upstream, fork, review, pullRequestBody(review.plan, template));
+  const pr = await openPullRequest(client, upstream, fork, {
+    branch: review.branch,
+    title: review.title,
+    baseBranch: review.base.defaultBranch,
+    body: pullRequestBody(review.plan, template),
+  });
 
   return {
     url: pr.url,
@@ -196,14 +212,8 @@ export async function submitPullRequest<P extends ChangePlan>(options: SubmitOpt
 }
 
 /** Finds the user's fork or asks GitHub to make one, then waits until its default branch can be read. */
-async function ensureFork(
-  client: GitHubClient,
-  upstream: RepoRef,
-  login: string,
-  options: SubmitOptions<ChangePlan>,
-  sleep: (ms: number) => Promise<void>,
-  step: (s: SubmitStep) => void,
-): Promise<Fork> {
+export async function ensureFork(client: GitHubClient, upstream: RepoRef, login: string, options: ForkWait = {}): Promise<Fork> {
+  const sleep = options.sleep ?? defaultSleep;
   // Answers with the existing fork when there is one, or starts making it (202) and answers at once.
   const made = await client.rest.repos.createFork({ owner: upstream.owner, repo: upstream.repo }).catch((error: unknown) => {
     if (statusOf(error) === 403)
@@ -213,7 +223,12 @@ async function ensureFork(
       );
     throw error;
   });
-  const fork: Fork = { owner: made.data.owner.login, repo: made.data.name, defaultBranch: made.data.default_branch };
+  const fork: Fork = {
+    owner: made.data.owner.login,
+    repo: made.data.name,
+    defaultBranch: made.data.default_branch,
+    cloneUrl: made.data.clone_url,
+  };
   const deadline = Date.now() + (options.forkWaitMs ?? 5 * 60_000);
   const interval = options.pollIntervalMs ?? 2000;
   for (let first = true; ; first = false) {
@@ -225,7 +240,7 @@ async function ensureFork(
       // While GitHub copies the repository, the fork answers 404, or 409 "Git Repository is empty".
       if (status !== 404 && status !== 409) throw error;
     }
-    if (first) step('waiting-for-fork');
+    if (first) options.onStep?.('waiting-for-fork');
     if (Date.now() >= deadline)
       throw new GitHubError(
         'fork-timeout',
@@ -318,24 +333,33 @@ async function findOpenPullRequest(
   return pr ? { url: pr.html_url, number: pr.number } : undefined;
 }
 
-async function openPullRequest(
+export interface PullRequestSpec {
+  /** The fork's branch with the change. */
+  readonly branch: string;
+  readonly title: string;
+  /** The upstream branch it goes to (its default branch). */
+  readonly baseBranch: string;
+  readonly body: string;
+}
+
+/** Opens the pull request from the fork's branch, or finds the one an earlier attempt opened. */
+export async function openPullRequest(
   client: GitHubClient,
   upstream: RepoRef,
-  fork: Fork,
-  review: SubmissionReview,
-  body: string,
+  fork: Pick<Fork, 'owner'>,
+  spec: PullRequestSpec,
 ): Promise<{ url: string; number: number; reused: boolean }> {
-  const head = `${fork.owner}:${review.branch}`;
+  const head = `${fork.owner}:${spec.branch}`;
   const found = await findOpenPullRequest(client, upstream, head);
   if (found) return { ...found, reused: true };
   try {
     const created = await client.rest.pulls.create({
       owner: upstream.owner,
       repo: upstream.repo,
-      title: review.title,
+      title: spec.title,
       head,
-      base: review.base.defaultBranch,
-      body,
+      base: spec.baseBranch,
+      body: spec.body,
       maintainer_can_modify: true,
     });
     return { url: created.data.html_url, number: created.data.number, reused: false };

@@ -26,6 +26,7 @@ export const CHANNEL_NAMES = [
   'github:existingLogo',
   'github:plan',
   'github:openPullRequest',
+  'github:pushLocal',
   'github:pullRequest',
   'playground:state',
   'playground:connect',

@@ -108,6 +108,8 @@ export const SubmitStep = z.enum([
   'waiting-for-fork',
   'syncing-fork',
   'committing',
+  /** Local-clone mode: git pushes the branch to the fork. */
+  'pushing',
   'opening-pull-request',
 ]);
 export type SubmitStep = z.infer<typeof SubmitStep>;
@@ -128,6 +130,26 @@ export const PullRequestOpened = z.object({
   notes: z.array(z.string()),
 });
 export type PullRequestOpened = z.infer<typeof PullRequestOpened>;
+
+/** Local-clone mode: the written change committed, pushed to the fork and opened as a pull request. */
+export const LocalPullRequestOpened = z.object({
+  upstream: z.string(),
+  url: z.string(),
+  number: z.number().int(),
+  title: z.string(),
+  branch: z.string(),
+  commit: z.string(),
+  files: z.array(z.string()),
+  fork: z.string(),
+  /** The branch already held this change (an earlier attempt): no new commit. */
+  reusedCommit: z.boolean(),
+  reusedPullRequest: z.boolean(),
+  /** The commit carries the GitHub account's name and noreply address (git had no identity). */
+  identityFromAccount: z.boolean(),
+  /** Remotes added or left as they were, in plain words. */
+  notes: z.array(z.string()),
+});
+export type LocalPullRequestOpened = z.infer<typeof LocalPullRequestOpened>;
 
 export const CheckRun = z.object({
   name: z.string(),
@@ -205,6 +227,24 @@ export const githubChannels = {
       z.object({ upstream: Upstream, operation: WizardOperation, planId: z.string().max(80).optional(), submissionId: SubmissionId }),
     ]),
     result: PullRequestOpened,
+  },
+  /**
+   * Local-clone mode: commits the write `operationId` on a branch of the clone (reused when it already holds
+   * it), pushes it to the user's fork through the askpass helper and opens (or finds) the pull request. On
+   * failure the branch and index are put back. Progress arrives as `github:progress`.
+   */
+  'github:pushLocal': {
+    args: z.tuple([
+      z.object({
+        root: z.string().min(1).max(4096),
+        operationId: z.string().min(1).max(80),
+        branch: z.string().min(1).max(200).optional(),
+        title: z.string().min(1).max(200).optional(),
+        upstream: Upstream.optional(),
+        submissionId: SubmissionId,
+      }),
+    ]),
+    result: LocalPullRequestOpened,
   },
   /** The pull request's state, checks and comments (read with the signed-in token when there is one). */
   'github:pullRequest': { args: z.tuple([Upstream, z.number().int().min(1)]), result: PullRequestStatus },

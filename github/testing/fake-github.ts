@@ -15,6 +15,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { CORPUS_ROOT } from '../../registry/test-support';
+import { GitHttpBackend } from './git-http-backend';
 import { GitStore, type TreeItem } from './git-store';
 import { findOperation, requestProblems, responseProblems, sample, sampleSchema, type Operation } from './openapi';
 
@@ -107,6 +108,10 @@ export class FakeGitHub {
   /** How many polls to answer slow_down first; each adds deviceSlowDownStep seconds to the interval, as GitHub adds 5. */
   deviceSlowDowns = 0;
   deviceSlowDownStep = 5;
+  /** git over HTTP refuses every token (the API still accepts it): a push fails with 401. */
+  gitRefusesTokens = false;
+  /** Real git over HTTP on the web origin, once serveGit was called. */
+  gitBackend: GitHttpBackend | undefined;
 
   private readonly tokens = new Map<string, FakeUser>();
   private readonly interceptors = new Map<string, ((count: number) => Interception)[]>();
@@ -151,6 +156,24 @@ export class FakeGitHub {
   /** The environment that points the companion at this fake. */
   env(extra: Record<string, string> = {}): Record<string, string> {
     return { COMPANION_GITHUB_API_URL: this.apiUrl, COMPANION_GITHUB_URL: this.webUrl, ...extra };
+  }
+
+  /**
+   * Serves the repositories over git's smart HTTP protocol at `<webUrl>/OWNER/REPO.git` (the repositories'
+   * clone_url), backed by bare repositories under `root`. A push requires Basic auth with a token of the
+   * repository's owner, and the pushed branches then exist in the API too.
+   */
+  serveGit(root: string): GitHttpBackend {
+    this.gitBackend = new GitHttpBackend({
+      root,
+      accepts: (token, repo) => !this.gitRefusesTokens && this.tokens.get(token)?.login === repo.split('/')[0],
+      exists: (repo) => (this.repos.get(repo)?.pendingReads ?? 1) === 0,
+      onPush: (repo, branches) => {
+        const state = this.repos.get(repo);
+        for (const [branch, sha] of branches) state?.refs.set(branch, sha);
+      },
+    });
+    return this.gitBackend;
   }
 
   /** Registers a token (classic by default, with public_repo) and returns it. */
@@ -245,6 +268,7 @@ export class FakeGitHub {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.webUrl);
+    if (this.gitBackend?.matches(url.pathname)) return this.gitBackend.handle(req, res, url);
     const raw = await this.readBody(req);
     if (!url.pathname.startsWith('/api/v3/')) return this.handleWeb(url, req, raw, res);
     const path = url.pathname.slice('/api/v3'.length);
@@ -411,6 +435,7 @@ export class FakeGitHub {
       private: false,
       fork: repo.parent !== undefined,
       html_url: `${this.webUrl}/${full}`,
+      clone_url: `${this.webUrl}/${full}.git`,
       url: `${this.apiUrl}/repos/${full}`,
       default_branch: repo.defaultBranch,
     };

@@ -10,6 +10,7 @@ import { applySecurityPolicy, openExternalSafely } from './security';
 import { registerIpc } from './ipc';
 import { createMainWindow } from './window';
 import { bridgeArguments } from './bridge-mode';
+import { askpassPrompt } from './askpass-mode';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -79,6 +80,22 @@ function startBridge(argv: string[]): void {
     );
 }
 
+/** Answers one git prompt with the same code as `companion github askpass`, then exits. */
+function startAskpass(prompt: string): void {
+  app.dock?.hide();
+  void import('../../github/askpass')
+    .then(({ answerAskpass }) => answerAskpass(prompt, process.env))
+    .then(
+      (answer) => process.stdout.write(`${answer}\n`, () => app.exit(0)),
+      (error: unknown) => {
+        process.stderr.write(`Gateway Companion: ${(error as Error)?.message ?? String(error)}\n`);
+        app.exit(1);
+      },
+    );
+}
+
 const bridgeArgs = bridgeArguments(process.argv);
+const gitPrompt = askpassPrompt(process.argv);
 if (bridgeArgs) startBridge(bridgeArgs);
+else if (gitPrompt !== undefined) startAskpass(gitPrompt);
 else startApp();

@@ -5,7 +5,7 @@
  * ServiceErrors with the engine's plain-language message.
  */
 import { randomUUID } from 'node:crypto';
-import type { GitHubClientIdState, PullRequestOpened, RemotePlanView } from '../../domain/ipc/github-channels';
+import type { GitHubClientIdState, LocalPullRequestOpened, PullRequestOpened, RemotePlanView } from '../../domain/ipc/github-channels';
 import type { WizardOperation } from '../../domain/ipc/registry-channels';
 import {
   classicTokenUrl,
@@ -27,11 +27,14 @@ import {
 import { branchName, pullRequestTitle } from '../../github/pull-request-text';
 import { pullRequestRuleProblems } from '../../github/pull-request-rules';
 import { TokenStore } from '../../github/token-store';
+import type { AskpassProgram } from '../../github/askpass';
 import type { Keychain } from '../../platform/credentials/keychain';
 import { checkEntry, planChange, RegistryError, type PlannedChange, type WriteOperation } from '../../registry/index';
 import { remoteSource } from '../../github/remote-registry';
 import type { Handlers } from './dispatch';
 import { signedIn, submitRemoteChange, type RemoteReview } from './github-submission';
+import { pushLocalChange } from './local-submission';
+import { normaliseFolderInput } from './wizard/folder-info';
 import type { HostContext } from './host-context';
 import { DeviceSignIns } from './remote/device-sign-in';
 import { pullRequestStatus } from './remote/pull-request-status';
@@ -56,6 +59,7 @@ type GitHubChannel =
   | 'github:existingLogo'
   | 'github:plan'
   | 'github:openPullRequest'
+  | 'github:pushLocal'
   | 'github:pullRequest';
 
 export interface GitHubHandlerOptions {
@@ -68,6 +72,13 @@ export interface GitHubHandlerOptions {
   /** The app's settings file (the OAuth app's client id). Default: settings.json in the config folder. */
   readonly settingsFile?: string;
   readonly sleep?: (ms: number) => Promise<void>;
+  /** Where the registry engine keeps write history (the registry service's; default per user). */
+  readonly historyDir?: string;
+  /** How git starts this app as its askpass helper (default: this installation). */
+  readonly askpass?: AskpassProgram;
+  /** How long to wait for a new fork (default 5 minutes) and how often to look. */
+  readonly forkWaitMs?: number;
+  readonly pollIntervalMs?: number;
 }
 
 /** Reviews waiting for "Open pull request"; older ones are dropped (opening then plans again on the head). */
@@ -246,6 +257,27 @@ export function githubHandlers(ctx: HostContext, options: GitHubHandlerOptions):
           ...(result.replanned ? { replanned: { ...result.replanned, changes: [...result.replanned.changes] } } : {}),
           notes: [...result.notes],
         };
+      }),
+    'github:pushLocal': ({ root, operationId, branch, title, upstream, submissionId }) =>
+      engine(async (): Promise<LocalPullRequestOpened> => {
+        const result = await pushLocalChange(
+          {
+            root: normaliseFolderInput(root),
+            operationId,
+            ...(branch ? { branch } : {}),
+            ...(title ? { title } : {}),
+            ...(upstream ? { upstream } : {}),
+          },
+          context(),
+          {
+            ...(options.historyDir ? { historyDir: options.historyDir } : {}),
+            ...(options.askpass ? { askpass: options.askpass } : {}),
+            ...(options.forkWaitMs !== undefined ? { forkWaitMs: options.forkWaitMs } : {}),
+            ...(options.pollIntervalMs !== undefined ? { pollIntervalMs: options.pollIntervalMs } : {}),
+            onStep: (step) => ctx.emit('github:progress', { submissionId, step }),
+          },
+        );
+        return { ...result, files: [...result.files], notes: [...result.notes] };
       }),
     'github:pullRequest': (upstream, number) =>
       engine(async () => {

@@ -11,6 +11,8 @@
  * - reads pathspecs literally (`--literal-pathspecs`): `:/`, `:(glob)*` or `*` name files, not patterns.
  *
  * The user's own identity (user.name, user.email) still comes from their global configuration.
+ * A caller may add settings and environment variables for one call (`RunOptions`): a push names its
+ * askpass helper and the protocol it allows, a commit its identity; they never reach a config file.
  */
 import { execFile } from 'node:child_process';
 import { devNull } from 'node:os';
@@ -89,7 +91,16 @@ const KEEP_GIT_VARIABLES = new Set([
   'GIT_CEILING_DIRECTORIES',
 ]);
 
-function gitEnvironment(): NodeJS.ProcessEnv {
+export interface RunOptions {
+  /** More `-c key=value` settings, after the fixed ones (for a key git reads once, the last one wins). */
+  readonly config?: readonly (readonly [string, string])[];
+  /** Variables added to git's environment for this call (GIT_ASKPASS for a push, and what its helper needs). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Default 30 s; a push of a large change may need longer. */
+  readonly timeoutMs?: number;
+}
+
+function gitEnvironment(extra: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
     if (name.startsWith('GIT_') && !KEEP_GIT_VARIABLES.has(name)) continue;
@@ -105,6 +116,7 @@ function gitEnvironment(): NodeJS.ProcessEnv {
     GIT_PAGER: 'cat',
     GIT_EDITOR: ':',
     LC_ALL: 'C',
+    ...extra,
   };
 }
 
@@ -113,12 +125,12 @@ const configArgs = (settings: Iterable<readonly [string, string]>) => [...settin
 /** git with the fixed settings, reading pathspecs literally, without a pager. */
 const BASE_ARGS = ['--no-pager', '--literal-pathspecs', ...configArgs(FIXED_SETTINGS)];
 
-function execGit(cwd: string, args: readonly string[]): Promise<GitRun & { code: number | string | undefined }> {
+function execGit(cwd: string, args: readonly string[], options: RunOptions = {}): Promise<GitRun & { code: number | string | undefined }> {
   return new Promise((resolve) => {
     const child = execFile(
       'git',
       [...args],
-      { cwd, env: gitEnvironment(), timeout: 30_000, maxBuffer: 8 * 1024 * 1024, windowsHide: true },
+      { cwd, env: gitEnvironment(options.env), timeout: options.timeoutMs ?? 30_000, maxBuffer: 8 * 1024 * 1024, windowsHide: true },
       (error, stdout, stderr) => {
         const code = (error as (NodeJS.ErrnoException & { code?: number | string }) | null)?.code;
         resolve({ ok: !error, stdout: String(stdout), stderr: String(stderr), missing: code === 'ENOENT', code: error ? code : 0 });
@@ -169,9 +181,13 @@ async function namedDriverArgs(cwd: string): Promise<{ ok: true; args: string[] 
 }
 
 /** Runs one git command in `cwd` with every program-running setting neutralised (see above). */
-export async function runGit(cwd: string, args: readonly string[]): Promise<GitRun> {
+export async function runGit(cwd: string, args: readonly string[], options: RunOptions = {}): Promise<GitRun> {
   const drivers = await namedDriverArgs(cwd);
   if (!drivers.ok) return drivers.run;
-  const { ok, stdout, stderr, missing } = await execGit(cwd, [...BASE_ARGS, ...drivers.args, ...args]);
+  const { ok, stdout, stderr, missing } = await execGit(
+    cwd,
+    [...BASE_ARGS, ...drivers.args, ...configArgs(options.config ?? []), ...args],
+    options,
+  );
   return { ok, stdout, stderr, missing };
 }

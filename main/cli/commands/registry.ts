@@ -299,7 +299,7 @@ async function planAndWrite(root: string, operation: WriteOperation, values: Wri
       await printPlan(plan, io);
       io.stdout.write(
         applied.written.length
-          ? `\nWritten. To undo: companion registry undo "${root}" --operation ${applied.operationId}\n`
+          ? `\nWritten. To open the pull request: companion registry push "${root}". To undo: companion registry undo "${root}" --operation ${applied.operationId}\n`
           : '\nNothing to write: the files already say this.\n',
       );
     }

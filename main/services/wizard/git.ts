@@ -6,7 +6,7 @@
  */
 import { checkBranchName } from '../../../domain/branch-name';
 import type { GitInfo } from '../../../domain/ipc/registry-channels';
-import { runGit } from '../../../platform/process/git';
+import { runGit, type RunOptions } from '../../../platform/process/git';
 import { ServiceError } from '../service-error';
 
 const SHOWN_PATHS = 8;
@@ -37,19 +37,16 @@ function firstLine(text: string): string {
   );
 }
 
-async function mustGit(root: string, args: readonly string[], what: string): Promise<string> {
-  const run = await runGit(root, args);
+async function mustGit(root: string, args: readonly string[], what: string, options: RunOptions = {}): Promise<string> {
+  const run = await runGit(root, args, options);
   if (run.ok) return run.stdout;
   if (/tell me who you are|unable to auto-detect email|empty ident/i.test(run.stderr)) {
     throw new ServiceError(
       'git_identity',
-      'Git does not know your name and email yet, so it cannot make a commit. Open a terminal in the registry folder, run  git config user.name "Your Name"  and  git config user.email "you@example.com", then press the button again.',
+      'Git does not know your name and email yet, so it cannot make a commit. Sign in to GitHub and use "Push and open pull request" (the commit then carries your GitHub name and its private noreply address), or open a terminal in the registry folder, run  git config user.name "Your Name"  and  git config user.email "you@example.com", then press the button again.',
     );
   }
-  throw new ServiceError(
-    'git_failed',
-    `Git could not ${what}: ${firstLine(run.stderr)}. Nothing else was changed; your files are written and you can commit them with your usual git tool.`,
-  );
+  throw new ServiceError('git_failed', `Git could not ${what}: ${firstLine(run.stderr)}.`);
 }
 
 export interface CommitRequest {
@@ -57,13 +54,91 @@ export interface CommitRequest {
   title: string;
   /** Paths relative to the registry root. */
   paths: readonly string[];
+  /** user.name / user.email to pass for the commit when the user's git has none (see identityFallback). */
+  identity?: readonly (readonly [string, string])[];
+}
+
+/** A commit made for the user, and how to put their branch and index back as they were before it. */
+export interface PreparedCommit {
+  readonly branch: string;
+  readonly commit: string;
+  /** The branch did not exist before this call. */
+  readonly createdBranch: boolean;
+  /** The branch already held exactly this change (an earlier attempt, or the commit button): nothing new was committed. */
+  readonly reused: boolean;
+  /**
+   * Switches back to the branch the user was on and puts the index entries of the paths back; removes the
+   * branch when this call created it, unless `keepBranch` (its commit was pushed). The working tree is
+   * never touched. Resolves to what was done, in plain words.
+   */
+  restore(options?: { keepBranch?: boolean }): Promise<string[]>;
+}
+
+/** Whether the user's git has a name and an email for commits (config of any scope, or git's variables). */
+async function hasIdentity(root: string, key: 'user.name' | 'user.email'): Promise<boolean> {
+  const env = process.env;
+  if (key === 'user.name' && env['GIT_AUTHOR_NAME'] && env['GIT_COMMITTER_NAME']) return true;
+  if (key === 'user.email' && ((env['GIT_AUTHOR_EMAIL'] && env['GIT_COMMITTER_EMAIL']) || env['EMAIL'])) return true;
+  const run = await runGit(root, ['config', '--get', key]);
+  return run.ok && run.stdout.trim() !== '';
+}
+
+/** The `-c` settings that give a commit `identity` where the user's git has no name or email; empty when it has both. */
+export async function identityFallback(root: string, identity: { name: string; email: string }): Promise<[string, string][]> {
+  const out: [string, string][] = [];
+  if (!(await hasIdentity(root, 'user.name'))) out.push(['user.name', identity.name]);
+  if (!(await hasIdentity(root, 'user.email'))) out.push(['user.email', identity.email]);
+  return out;
+}
+
+interface IndexEntry {
+  readonly mode: string;
+  readonly sha: string;
+}
+
+/** The index entries (stage 0) of `paths` as they are now. */
+async function indexEntries(root: string, paths: readonly string[]): Promise<Map<string, IndexEntry>> {
+  const out = new Map<string, IndexEntry>();
+  const run = await runGit(root, ['ls-files', '--stage', '-z', '--', ...paths]);
+  if (!run.ok) return out;
+  for (const record of run.stdout.split('\0')) {
+    const match = /^(\d{6}) ([0-9a-f]{40,64}) (\d)\t(.+)$/s.exec(record);
+    if (match && match[3] === '0') out.set(match[4]!, { mode: match[1]!, sha: match[2]! });
+  }
+  return out;
+}
+
+const revParse = async (root: string, rev: string): Promise<string | null> => {
+  const run = await runGit(root, ['rev-parse', '--verify', '--quiet', rev]);
+  return run.ok ? run.stdout.trim() || null : null;
+};
+
+/**
+ * Whether `ref` is exactly `base` plus `paths` as they are on disk: the commit an earlier attempt made for
+ * this same change. Anything else on the branch means it is not ours to reuse.
+ */
+async function holdsChange(root: string, ref: string, base: string | null, paths: readonly string[]): Promise<boolean> {
+  const parent = await revParse(root, `${ref}^1`);
+  if (parent !== base || parent === null) return false;
+  if ((await revParse(root, `${ref}^2`)) !== null) return false;
+  const diff = await runGit(root, ['diff-tree', '-r', '--name-only', '--no-commit-id', '-z', `${ref}^`, ref]);
+  if (!diff.ok) return false;
+  const changed = new Set(diff.stdout.split('\0').filter((p) => p !== ''));
+  if (changed.size !== paths.length || paths.some((p) => !changed.has(p))) return false;
+  for (const path of paths) {
+    const [inCommit, onDisk] = await Promise.all([revParse(root, `${ref}:${path}`), runGit(root, ['hash-object', '--', path])]);
+    if (!onDisk.ok || inCommit !== onDisk.stdout.trim()) return false;
+  }
+  return true;
 }
 
 /**
  * Switches to `branch` (creating it from the current commit when it is not the current branch) and
- * commits exactly `paths`. Other uncommitted changes in the clone stay as they were, uncommitted.
+ * commits exactly `paths`. Other uncommitted changes in the clone stay as they were, uncommitted. When the
+ * branch already holds exactly this change it is reused without a new commit. If any step fails, the
+ * branch and the index are put back as they were before the call.
  */
-export async function commitFiles(root: string, request: CommitRequest): Promise<{ branch: string; commit: string }> {
+export async function prepareCommit(root: string, request: CommitRequest): Promise<PreparedCommit> {
   const info = await gitInfo(root);
   if (!info)
     throw new ServiceError(
@@ -73,31 +148,114 @@ export async function commitFiles(root: string, request: CommitRequest): Promise
   const checked = checkBranchName(request.branch);
   if (!checked.ok) throw new ServiceError(checked.code, checked.message);
   const branch = checked.value;
-  if (info.branch !== branch) {
-    const exists = await runGit(root, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`]);
-    if (exists.ok)
+  const branchRef = `refs/heads/${branch}`;
+
+  // What to put back: where HEAD pointed, the commit it was at, and the index entries of the paths.
+  const symbolic = await runGit(root, ['symbolic-ref', '--quiet', 'HEAD']);
+  const originalRef = symbolic.ok ? symbolic.stdout.trim() : null;
+  const originalHead = await revParse(root, 'HEAD^{commit}');
+  const originalIndex = await indexEntries(root, request.paths);
+  let createdBranch = false;
+  let reused = false;
+  let switched = false;
+  let touchedIndex = false;
+  let commit: string;
+
+  const restore = async ({ keepBranch = false } = {}): Promise<string[]> => {
+    const done: string[] = [];
+    const problems: string[] = [];
+    const step = async (args: readonly string[], what: string) => {
+      const run = await runGit(root, args);
+      if (!run.ok) problems.push(`${what} (${firstLine(run.stderr)})`);
+      return run.ok;
+    };
+    if (switched) {
+      const back = originalRef
+        ? await step(['symbolic-ref', '-m', `back to ${originalRef}`, 'HEAD', originalRef], `switch back to ${originalRef}`)
+        : originalHead !== null && (await step(['update-ref', '--no-deref', 'HEAD', originalHead], 'go back to the detached commit'));
+      if (back)
+        done.push(`switched back to ${originalRef ? originalRef.replace(/^refs\/heads\//, '') : `commit ${originalHead?.slice(0, 7)}`}`);
+    }
+    if (touchedIndex) {
+      let unstaged = true;
+      for (const path of request.paths) {
+        const entry = originalIndex.get(path);
+        unstaged =
+          (entry
+            ? await step(['update-index', '--add', '--cacheinfo', `${entry.mode},${entry.sha},${path}`], `put back the staged ${path}`)
+            : await step(['update-index', '--force-remove', '--', path], `unstage ${path}`)) && unstaged;
+      }
+      if (unstaged) done.push('the written files are unstaged again');
+    }
+    if (createdBranch && !keepBranch && (await revParse(root, branchRef)) !== null) {
+      if (await step(['update-ref', '-d', branchRef], `remove the branch ${branch}`))
+        done.push(`removed the branch ${branch} made for this attempt`);
+    }
+    if (problems.length)
       throw new ServiceError(
-        'branch_exists',
-        `A branch named "${branch}" already exists. Choose another name, or switch to it yourself and press the button again.`,
+        'git_restore_failed',
+        `Git could not put everything back: ${problems.join('; ')}. Check the folder with git status before going on.`,
       );
-    // The new branch starts at the current commit, so nothing in the folder changes: two ref updates
-    // do what `git switch -c` does, without a checkout (no checkout hooks or filters to think of).
-    const head = await runGit(root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']);
-    if (head.ok) {
+    return done;
+  };
+
+  try {
+    if (info.branch !== branch) {
+      if ((await revParse(root, branchRef)) !== null) {
+        if (!(await holdsChange(root, branchRef, originalHead, request.paths)))
+          throw new ServiceError(
+            'branch_exists',
+            `A branch named "${branch}" already exists with other changes. Choose another name, or switch to it yourself and press the button again.`,
+          );
+        reused = true;
+      } else {
+        // The new branch starts at the current commit, so nothing in the folder changes: two ref updates
+        // do what `git switch -c` does, without a checkout (no checkout hooks or filters to think of).
+        // Without any commit yet, the commit below creates it.
+        if (originalHead !== null)
+          await mustGit(
+            root,
+            ['update-ref', '-m', 'branch: Created from HEAD', branchRef, originalHead, ''],
+            `create the branch "${branch}"`,
+          );
+        createdBranch = true;
+      }
+      await mustGit(root, ['symbolic-ref', '-m', `switch to ${branch}`, 'HEAD', branchRef], `switch to the branch "${branch}"`);
+      switched = true;
+    } else if (originalHead !== null && (await holdsChange(root, 'HEAD', await revParse(root, 'HEAD^1'), request.paths))) {
+      // Already on the branch, which already has this commit (made with the commit button, say).
+      reused = true;
+    }
+    touchedIndex = true;
+    if (reused) {
+      // The index of the paths follows the branch's commit, as after a commit.
+      await mustGit(root, ['reset', '--quiet', 'HEAD', '--', ...request.paths], 'update the index');
+    } else {
+      await mustGit(root, ['add', '--', ...request.paths], 'add the files');
       await mustGit(
         root,
-        ['update-ref', '-m', 'branch: Created from HEAD', `refs/heads/${branch}`, head.stdout.trim(), ''],
-        `create the branch "${branch}"`,
+        ['commit', '--quiet', '--no-verify', '--no-gpg-sign', '-m', request.title, '--only', '--', ...request.paths],
+        'make the commit',
+        { config: request.identity ?? [] },
       );
     }
-    await mustGit(root, ['symbolic-ref', '-m', `switch to ${branch}`, 'HEAD', `refs/heads/${branch}`], `switch to the branch "${branch}"`);
+    commit = (await mustGit(root, ['rev-parse', 'HEAD'], 'read the new commit')).trim();
+  } catch (error) {
+    const undone = await restore().then(
+      (done) => (done.length ? ` Your folder is back as it was: ${done.join('; ')}; the written files are on disk as before.` : ''),
+      (e: Error) => ` ${e.message}`,
+    );
+    if (error instanceof ServiceError) throw new ServiceError(error.code, `${error.message}${undone}`);
+    throw error;
   }
-  await mustGit(root, ['add', '--', ...request.paths], 'add the files');
-  await mustGit(
-    root,
-    ['commit', '--quiet', '--no-verify', '--no-gpg-sign', '-m', request.title, '--only', '--', ...request.paths],
-    'make the commit',
-  );
-  const head = await mustGit(root, ['rev-parse', 'HEAD'], 'read the new commit');
-  return { branch, commit: head.trim() };
+  return { branch, commit, createdBranch, reused, restore };
+}
+
+/**
+ * Switches to `branch` (creating it from the current commit when it is not the current branch) and
+ * commits exactly `paths`; on failure the branch and index are back as they were.
+ */
+export async function commitFiles(root: string, request: CommitRequest): Promise<{ branch: string; commit: string }> {
+  const { branch, commit } = await prepareCommit(root, request);
+  return { branch, commit };
 }

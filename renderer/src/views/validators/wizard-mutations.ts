@@ -115,6 +115,43 @@ export const commitWrittenMutation = (api: CompanionApi) =>
     },
   });
 
+export interface PushRequest {
+  written: Written;
+  branch: string;
+  title: string;
+  upstream: string;
+  submissionId: string;
+}
+
+/** Local-clone mode's last step: commit (or reuse the commit), push to the fork, open the pull request. */
+export const pushWrittenMutation = (api: CompanionApi) =>
+  mutationOptions({
+    mutationFn: ({ written, branch, title, upstream, submissionId }: PushRequest) =>
+      api.github.pushLocal({ root: written.root, operationId: written.operationId, branch, title, upstream, submissionId }),
+    onSuccess: (pr, { written, title }, _r, { client }) => {
+      updateDraft({
+        written: { ...written, commit: { branch: pr.branch, commit: pr.commit, title: written.commit?.title ?? title } },
+        pullRequest: {
+          upstream: pr.upstream,
+          number: pr.number,
+          url: pr.url,
+          branch: pr.branch,
+          title: pr.title,
+          reused: pr.reusedPullRequest,
+          notes: [
+            ...pr.notes,
+            ...(pr.identityFromAccount
+              ? ['Git had no name or email, so the commit carries your GitHub name and its private noreply address.']
+              : []),
+          ],
+        },
+      });
+      void client.invalidateQueries({ queryKey: wizardKeys.folders });
+    },
+    // A failure puts the branch back; the folder's git state is shown again either way.
+    onError: (_e, _r, _c, { client }) => void client.invalidateQueries({ queryKey: wizardKeys.folders }),
+  });
+
 export const forgetFolderMutation = (api: CompanionApi) =>
   mutationOptions({
     mutationFn: (folder: string) => api.registry.forgetFolder(folder).then((r) => r.folders),

@@ -2,26 +2,41 @@
  * What happens after the files are written, in plain words. The processing fee is posted by a bot on
  * the pull request and its amount and address change over time, so they are never stated here.
  */
-export function NextSteps({ branch, title, committed }: { branch: string; title: string; committed: boolean }) {
+export function NextSteps({
+  branch,
+  title,
+  committed,
+  pushHere,
+}: {
+  branch: string;
+  title: string;
+  committed: boolean;
+  pushHere: boolean;
+}) {
   return (
     <section className="next-steps" aria-labelledby="next-steps-title">
       <h3 id="next-steps-title">Next steps</h3>
       <ol className="steps-list">
-        <li>
-          {committed ? (
-            <strong>Push your branch to your fork on GitHub.</strong>
-          ) : (
-            <strong>Commit the two files on a new branch and push it to your fork on GitHub.</strong>
-          )}{' '}
-          {committed
-            ? 'In a terminal in the registry folder:'
-            : 'The button above makes the branch and the commit; then, in a terminal in the registry folder:'}{' '}
-          <code>git push -u origin {branch}</code>. In GitHub Desktop, press “Publish branch”.
-        </li>
-        <li>
-          <strong>Open a pull request</strong> from your branch to the main registry repository on GitHub. Use the title <q>{title}</q>. Put
-          one validator in each pull request.
-        </li>
+        {!pushHere && (
+          <li>
+            <strong>Open a pull request with the two files.</strong> This folder is not a git checkout, so the app cannot push it: put the
+            files on a branch of your fork on GitHub and open a pull request with the title <q>{title}</q>, or start again choosing “No
+            clone needed: submit through GitHub”.
+          </li>
+        )}
+        {pushHere && (
+          <li>
+            <strong>Press “Push and open pull request” above.</strong> Signed in to GitHub, the app{' '}
+            {committed ? '' : 'commits the two files on the branch, '}
+            sends the branch to your copy (fork) of the registry and opens the pull request with the title <q>{title}</q>: no terminal
+            needed. One validator per pull request.
+            <span className="muted small">
+              {' '}
+              Prefer your own git tool? {committed ? '' : 'Commit the two files on a new branch, then '}
+              <code>git push -u origin {branch}</code> to your fork and open the pull request on GitHub.
+            </span>
+          </li>
+        )}
         <li>
           <strong>Pay the processing fee as the bot says.</strong> A bot comments on your pull request with the fee and how to pay it.
           Follow that comment exactly: the amount and the payment address change over time, so this app never shows them.

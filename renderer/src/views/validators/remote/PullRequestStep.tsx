@@ -16,17 +16,8 @@ import { GitHubAccount } from './GitHubSignIn';
 import { githubStatusQuery } from './github-queries';
 import { PullRequestPanel } from './PullRequestPanel';
 import { pullRequestOpened } from './remote-actions';
+import { STEP_WORDS } from './step-words';
 import './remote.css';
-
-const STEP_WORDS: Record<SubmitStep, string> = {
-  'reading-upstream': 'Reading the registry on GitHub…',
-  replanning: 'The registry changed since your review: preparing the change again on the newest version…',
-  forking: 'Making your copy (fork) of the registry on GitHub…',
-  'waiting-for-fork': 'Waiting for GitHub to finish your copy of the registry (this can take a minute)…',
-  'syncing-fork': 'Bringing your copy up to date…',
-  committing: 'Saving your entry and logo on a new branch of your copy…',
-  'opening-pull-request': 'Opening the pull request…',
-};
 
 const newSubmissionId = () => `sub-${crypto.randomUUID()}`;
 
@@ -128,7 +119,7 @@ export function PullRequestStep() {
   );
 }
 
-function NextAfterOpening() {
+export function NextAfterOpening() {
   return (
     <section className="next-steps" aria-labelledby="next-steps-title">
       <h3 id="next-steps-title">What happens next</h3>

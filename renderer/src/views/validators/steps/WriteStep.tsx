@@ -4,6 +4,8 @@ import { useApi } from '../../../app/api-context';
 import { formatBytes } from '../logo-checklist';
 import { GitCommitPanel } from '../parts/GitCommitPanel';
 import { NextSteps } from '../parts/NextSteps';
+import { PullRequestPanel } from '../remote/PullRequestPanel';
+import { NextAfterOpening } from '../remote/PullRequestStep';
 import { Spinner, StepHeading } from '../parts/common';
 import { suggestedBranch, suggestedTitle } from '../pull-request';
 import { reviseAfterUndo, startOver } from '../wizard-actions';
@@ -70,6 +72,7 @@ function Written() {
   const api = useApi();
   const client = useQueryClient();
   const written = useWizardStore((s) => s.draft.written)!;
+  const pr = useWizardStore((s) => s.draft.pullRequest);
   const folder = useFolder();
   const undoing = useMutation(undoWriteMutation(api));
   const chainName = getRegistryChain(written.chain)?.name ?? written.chain;
@@ -131,8 +134,17 @@ function Written() {
         </div>
         {undoing.isError && <p className="callout error">{undoing.error.message}</p>}
       </section>
-      {git && <GitCommitPanel git={git} written={written.paths.length} suggestedBranch={branch} suggestedTitle={title} />}
-      <NextSteps branch={written.commit?.branch ?? branch} title={title} committed={written.commit !== null} />
+      {pr ? (
+        <>
+          <PullRequestPanel pr={pr} />
+          <NextAfterOpening />
+        </>
+      ) : (
+        <>
+          {git && <GitCommitPanel git={git} written={written.paths.length} suggestedBranch={branch} suggestedTitle={title} />}
+          <NextSteps branch={written.commit?.branch ?? branch} title={title} committed={written.commit !== null} pushHere={git !== null} />
+        </>
+      )}
       <div className="row">
         <button type="button" className="button" onClick={() => void startOver(api, client)}>
           Start a new submission
