@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type Socket } from 'node:net';
+import { createSecureContext } from 'node:tls';
 import type { Readable } from 'node:stream';
 import { isLoopbackHost } from '../platform/credentials/endpoint-url';
 
@@ -59,6 +60,13 @@ export async function createHttpClient(options: HttpClientOptions): Promise<Http
   return createDirectClient(options);
 }
 
+function abortError(signal: AbortSignal): Error {
+  return Object.assign(new Error('The operation was aborted', { cause: signal.reason as unknown }), {
+    name: 'AbortError',
+    code: 'ABORT_ERR',
+  });
+}
+
 const RETRYABLE_ON_REUSED_SOCKET = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 
 type ConnectionFactory = (options: object, callback?: unknown) => Socket;
@@ -101,7 +109,9 @@ function createDirectClient(options: HttpClientOptions): HttpClient {
     keepAlive: true,
     keepAliveMsecs: 15_000,
     scheduling: 'lifo',
-    ...(options.ca ? { ca: options.ca } : {}),
+    // One secure context for the pool, rather than `ca`: the agent names each request's pool by its
+    // options, and with `ca` that name holds the whole PEM text, built again for every request.
+    ...(options.ca ? { secureContext: createSecureContext({ ca: options.ca }) } : {}),
   };
   const agent = warmable(secure ? new https.Agent(agentOptions) : new http.Agent(agentOptions));
   const send = secure ? https.request : http.request;
@@ -122,8 +132,17 @@ function createDirectClient(options: HttpClientOptions): HttpClient {
         path,
         method: request.method,
         headers,
-        ...(request.signal ? { signal: request.signal } : {}),
       });
+      // The signal is watched here rather than handed to http.request, whose stream plumbing for it
+      // (an end-of-stream watcher and listeners per request) costs more than the request itself.
+      // Destroying the request also ends a response being read ('close' comes after the response's).
+      const signal = request.signal;
+      if (signal?.aborted) req.destroy(abortError(signal));
+      else if (signal) {
+        const onAbort = () => req.destroy(abortError(signal));
+        signal.addEventListener('abort', onAbort, { once: true });
+        req.once('close', () => signal.removeEventListener('abort', onAbort));
+      }
       let answered = false;
       req.on('response', (res) => {
         answered = true;
