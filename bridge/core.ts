@@ -404,10 +404,11 @@ class BridgeSession {
   }
 
   private async forwardRequest(p: Pending, message: Extract<Classified, { kind: 'request' }>, line: string): Promise<void> {
-    if (message.method === 'initialize') {
-      const name = (message.message.params as { clientInfo?: { name?: unknown } } | undefined)?.clientInfo?.name;
-      if (typeof name === 'string') this.hostName = name.slice(0, 100);
-    }
+    // A 2025 host names itself in initialize, a 2026 host in each request's _meta: the name picks the
+    // host's own words for a keychain it cannot reach.
+    const identity = message.method === 'initialize' ? identityFromInitialize(message.message) : identityFromEnvelope(message.message);
+    const name = identity.clientInfo?.name;
+    if (typeof name === 'string' && (message.method === 'initialize' || this.hostName === undefined)) this.hostName = name.slice(0, 100);
     const upstream = await this.connect();
     if (message.method === 'initialize') {
       await this.initialize(p, message, line, upstream);

@@ -1,6 +1,7 @@
 // Hosts such as Codex CLI and MCP Inspector start servers with only a few variables. The built bridge,
 // started that way, must still reach the keychain through the session bus's usual socket, and where it
 // cannot, say which setting of that host to change.
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
@@ -66,6 +67,24 @@ async function run(env: Record<string, string>, hostName: string) {
   }
 }
 
+/** A 2026-07-28 host's first request (no initialize: it names itself in `_meta`), as Claude Code now opens. */
+async function discoverAs(env: Record<string, string>, hostName: string): Promise<{ error?: { message: string } }> {
+  const child = spawn(process.execPath, [CLI, 'bridge', '--profile', profile], { env, stdio: ['pipe', 'pipe', 'ignore'] });
+  const meta = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientInfo': { name: hostName, version: '2.1.331' },
+    'io.modelcontextprotocol/clientCapabilities': {},
+  };
+  child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: meta } })}\n`);
+  let out = '';
+  for await (const chunk of child.stdout) {
+    out += String(chunk);
+    if (out.includes('\n')) break;
+  }
+  child.kill();
+  return JSON.parse(out.slice(0, out.indexOf('\n'))) as { error?: { message: string } };
+}
+
 describe.skipIf(process.platform !== 'linux')('the bridge under a host’s scrubbed environment', () => {
   it.skipIf(!busPath)('finds the session bus at $XDG_RUNTIME_DIR/bus without DBUS_SESSION_BUS_ADDRESS', async () => {
     const runtime = path.join(home, 'runtime');
@@ -85,5 +104,13 @@ describe.skipIf(process.platform !== 'linux')('the bridge under a host’s scrub
     if (existsSync(`/run/user/${uid}/bus`)) return;
     const failure = run(scrubbedEnv({ XDG_RUNTIME_DIR: runtime }), 'codex-mcp-client');
     await expect(failure).rejects.toThrow(/env_vars = \["DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR"\]/);
+  });
+
+  it('names the setting of a 2026-era host, which names itself only in _meta', async () => {
+    const runtime = path.join(home, 'empty-runtime');
+    await mkdir(runtime, { mode: 0o700 });
+    if (existsSync(`/run/user/${process.getuid?.() ?? 0}/bus`)) return;
+    const answer = await discoverAs(scrubbedEnv({ XDG_RUNTIME_DIR: runtime }), 'claude-code');
+    expect(answer.error?.message).toMatch(/to the gateway-companion entry in ~\/\.claude\.json/);
   });
 });
