@@ -26,7 +26,7 @@ import {
 import { BridgeError, classify, ErrorCode, errorResponse, idKey, isId, type Classified, type JsonRpcId } from './jsonrpc';
 import { idFromFragments, LineReader, type LineEvent } from './line-reader';
 import type { Logger } from './logger';
-import { Upstream, UpstreamFailure } from './upstream';
+import { Upstream, UpstreamFailure, type UpstreamMessageHandler } from './upstream';
 
 /** Where the bridge forwards to, resolved on the host's first message. */
 export interface UpstreamTarget {
@@ -655,26 +655,35 @@ class BridgeSession {
 
   /** A request of the bridge's own: its reply is returned (undefined on any failure), never written to the host. */
   private async privateRequest(upstream: Upstream, message: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
-    const id = message.id;
-    let reply: Record<string, unknown> | undefined;
+    const own = this.ownReply(message.id);
     try {
       await upstream.postRequest(JSON.stringify(message), {
         signal: AbortSignal.any([this.stopping.signal, AbortSignal.timeout(this.timeoutMs)]),
         headers: eraHeaders(message),
-        answered: () => reply !== undefined,
-        onMessage: (m, l) => {
-          const c = classify(m);
-          if (c.kind === 'response') {
-            if (c.id === id) reply = c.message;
-          } else {
-            this.fromUpstream(m, l);
-          }
-        },
+        ...own,
       });
     } catch (error) {
-      if (reply === undefined) this.log.debug(`the bridge's ${String(message.method)} got no answer: ${this.describeError(error)}`);
+      if (own.reply() === undefined) this.log.debug(`the bridge's ${String(message.method)} got no answer: ${this.describeError(error)}`);
     }
-    return reply;
+    return own.reply();
+  }
+
+  /** Catches the reply to the bridge's own request `id`; whatever else the upstream sends meanwhile goes to the host. */
+  private ownReply(id: unknown): {
+    answered: () => boolean;
+    onMessage: UpstreamMessageHandler;
+    reply: () => Record<string, unknown> | undefined;
+  } {
+    let reply: Record<string, unknown> | undefined;
+    return {
+      answered: () => reply !== undefined,
+      onMessage: (m, l) => {
+        const c = classify(m);
+        if (c.kind !== 'response') this.fromUpstream(m, l);
+        else if (c.id === id) reply = c.message;
+      },
+      reply: () => reply,
+    };
   }
 
   /** An exchange whose reply is kept from the host (in p.held) until the caller has read it. */
@@ -722,19 +731,9 @@ class BridgeSession {
       upstream.protocolVersion = undefined;
       const id = `gateway-companion-reinit-${++this.reinits}`;
       const signal = AbortSignal.any([this.stopping.signal, AbortSignal.timeout(this.timeoutMs)]);
-      let reply: Record<string, unknown> | undefined;
-      await upstream.postRequest(JSON.stringify({ ...this.initMessage, id }), {
-        signal,
-        answered: () => reply !== undefined,
-        onMessage: (m, l) => {
-          const c = classify(m);
-          if (c.kind === 'response') {
-            if (c.id === id) reply = c.message;
-          } else {
-            this.fromUpstream(m, l);
-          }
-        },
-      });
+      const own = this.ownReply(id);
+      await upstream.postRequest(JSON.stringify({ ...this.initMessage, id }), { signal, ...own });
+      const reply = own.reply();
       const result = reply?.result as { protocolVersion?: unknown } | undefined;
       if (!reply || !result) {
         if (this.translator) this.redetect = true;
