@@ -17,7 +17,7 @@ export interface SliceOptions {
   readonly pause?: () => Promise<void>;
 }
 
-const PIECE = 64 * 1024;
+const PIECE = 32 * 1024;
 const SLICE_MS = 8;
 /** How many characters the structure scan reads between looks at the clock. */
 const SCAN_STEP = 16 * 1024;
