@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FocusEvent, type RefObject } from 'react';
 import type { ToolInfo } from '../../../../../domain/ipc/playground-channels';
+import { afterPress } from '../../../app/after-press';
 import { useApi } from '../../../app/api-context';
 import { cancelRunning, runTool } from '../state/run-call';
 import { useWorkbenchStore } from '../state/workbench-store';
@@ -154,7 +155,7 @@ export function ToolPanel({ tool }: { tool: ToolInfo }) {
   // Leaving a field marks it touched: an empty required field then says so.
   const onBlur = (e: FocusEvent<HTMLFormElement>) => {
     const pointer = (e.target as HTMLElement).closest('[data-pointer]')?.getAttribute('data-pointer');
-    if (pointer) touch([pointer]);
+    if (pointer) afterPress(() => touch([pointer]));
   };
 
   return (

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { RegistryFinding } from '../../../../../domain/ipc/registry-channels';
 import { DESCRIPTION_MAX, NAME_MAX } from '../../../../../domain/registry-entry';
+import { afterPress } from '../../../app/after-press';
 import { errorsShown, resetDetailsTouch, shownFindings, touchDetail, useDetailsTouch } from '../details-touch';
 import { engineField, numberProblems, type NumberField } from '../entry-form';
 import { StepHeading } from '../parts/common';
@@ -80,7 +81,7 @@ export function DetailsStep() {
           label="Name"
           value={draft.form.name}
           onChange={(v) => edit('name', v)}
-          onBlur={() => touchDetail('name')}
+          onBlur={() => afterPress(() => touchDetail('name'))}
           findings={about('name')}
           max={NAME_MAX}
           hint="Your validator’s name as you want it shown."
@@ -91,7 +92,7 @@ export function DetailsStep() {
           label="Description"
           value={draft.form.description}
           onChange={(v) => edit('description', v)}
-          onBlur={() => touchDetail('description')}
+          onBlur={() => afterPress(() => touchDetail('description'))}
           findings={about('description')}
           max={DESCRIPTION_MAX}
           multiline
@@ -103,7 +104,7 @@ export function DetailsStep() {
             label="Website"
             value={draft.form.website}
             onChange={(v) => edit('website', v)}
-            onBlur={() => touchDetail('website')}
+            onBlur={() => afterPress(() => touchDetail('website'))}
             findings={about('website')}
             inputMode="url"
             mono
@@ -134,7 +135,7 @@ export function DetailsStep() {
                 touchDetail(engineField(o.field));
                 setField(o.field, v);
               }}
-              onBlur={() => touchDetail(engineField(o.field))}
+              onBlur={() => afterPress(() => touchDetail(engineField(o.field)))}
               findings={shownFindings(engineField(o.field), findings && findings.filter((f) => f.field === engineField(o.field)), touch)}
               local={errorsShown(engineField(o.field), touch) ? numbers[o.field] : undefined}
               inputMode="decimal"
@@ -174,7 +175,7 @@ export function DetailsStep() {
                 touchDetail('status.note');
                 setDisable({ ...draft.disable, note: v });
               }}
-              onBlur={() => touchDetail('status.note')}
+              onBlur={() => afterPress(() => touchDetail('status.note'))}
               findings={shownFindings('status.note', findings && findings.filter((f) => f.field === 'status.note'), touch)}
               local={errorsShown('status.note', touch) && draft.disable.note.trim() === '' ? NOTE_NEEDED : undefined}
               hint="Required. Saved as the entry’s status note, so reviewers and users know why."
