@@ -107,6 +107,11 @@ test('disabling a validator sets status.disabled with the note', async ({ page }
   await page.getByRole('button', { name: 'Update this entry' }).click();
   await next(page);
   await page.getByLabel('Disable this validator').check();
+  // The note is required now; its error waits for the user: Next shows it and puts the cursor there.
+  await expect(page.getByLabel('Reason for disabling')).not.toHaveAttribute('aria-invalid', 'true');
+  await nextButton(page).click();
+  await expect(page.getByLabel('Reason for disabling')).toBeFocused();
+  await expect(page.locator('#disable-note-message')).toContainText('Say briefly why the validator is disabled');
   await expect(nextButton(page)).toBeDisabled();
   await page.getByLabel('Reason for disabling').fill('Baker shut down in 2025');
   await shot(page, 'wizard-4-disable');

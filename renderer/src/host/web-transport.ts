@@ -1,6 +1,9 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import type { Envelope } from '../../../domain/ipc/channel-names';
 import type { FacadeTransport } from '../../../domain/ipc/facade';
+import type { InvokeAnswer, InvokeRequest } from './invoke-worker';
+import InvokeWorker from './invoke-worker?worker';
+import { decodeInSlices, parseJsonInSlices, readJsonInSlices } from './json-in-slices';
 
 const TOKEN_KEY = 'companion.launchToken';
 
@@ -16,6 +19,45 @@ export function takeLaunchToken(): string | undefined {
 }
 
 const failure = (code: string, message: string): Envelope<never> => ({ ok: false, error: { code, message } });
+const offline = () => failure('offline', 'Gateway Companion is not running any more. Start it again and reload this page.');
+const unexpected = (status: number) => failure('bad_response', `Unexpected response from Gateway Companion (HTTP ${status}).`);
+
+/** Calls whose answers can be megabytes: sent and read by a worker, parsed in slices on the page. */
+const LARGE_ANSWERS: ReadonlySet<string> = new Set(['playground:call', 'playground:historyEntry']);
+
+/**
+ * The worker that sends those calls, started on first use; undefined where workers are not available
+ * (the calls then go from the page itself, read and parsed in slices all the same).
+ */
+function invokeWorker(): ((request: Omit<InvokeRequest, 'id'>) => Promise<InvokeAnswer | undefined>) | undefined {
+  let worker: Worker;
+  try {
+    worker = new InvokeWorker();
+  } catch {
+    return undefined;
+  }
+  let next = 0;
+  let broken = false;
+  const pending = new Map<number, (answer: InvokeAnswer | undefined) => void>();
+  worker.onmessage = (event: MessageEvent<InvokeAnswer>) => {
+    pending.get(event.data.id)?.(event.data);
+    pending.delete(event.data.id);
+  };
+  // The worker could not start (its script did not load): every call goes from the page instead.
+  worker.onerror = () => {
+    broken = true;
+    for (const resolve of pending.values()) resolve(undefined);
+    pending.clear();
+  };
+  return (request) => {
+    if (broken) return Promise.resolve(undefined);
+    const id = ++next;
+    return new Promise((resolve) => {
+      pending.set(id, resolve);
+      worker.postMessage({ id, ...request } satisfies InvokeRequest);
+    });
+  };
+}
 
 /** The browser-mode transport: calls are POSTs, events arrive as a server-sent event stream read with fetch. */
 export function createWebTransport(token: string): FacadeTransport {
@@ -48,22 +90,38 @@ export function createWebTransport(token: string): FacadeTransport {
     streaming = false;
   }
 
+  let offPage: ReturnType<typeof invokeWorker>;
+  let workerTried = false;
+
   return {
     async invoke(channel, args) {
+      const body = JSON.stringify({ channel, args });
+      if (LARGE_ANSWERS.has(channel)) {
+        if (!workerTried) {
+          workerTried = true;
+          offPage = invokeWorker();
+        }
+        const answer = await offPage?.({ token, body });
+        if (answer && 'failed' in answer) return offline();
+        if (answer) {
+          try {
+            // A multi-megabyte result (a 5 MB tool answer) is parsed in slices, so the page keeps responding.
+            return (await parseJsonInSlices(await decodeInSlices(new Uint8Array(answer.bytes)))) as Envelope<unknown>;
+          } catch {
+            return unexpected(answer.status);
+          }
+        }
+      }
       let res: Response;
       try {
-        res = await fetch('/api/invoke', {
-          method: 'POST',
-          headers: { ...headers, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ channel, args }),
-        });
+        res = await fetch('/api/invoke', { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body });
       } catch {
-        return failure('offline', 'Gateway Companion is not running any more. Start it again and reload this page.');
+        return offline();
       }
       try {
-        return (await res.json()) as Envelope<unknown>;
+        return (await readJsonInSlices(res)) as Envelope<unknown>;
       } catch {
-        return failure('bad_response', `Unexpected response from Gateway Companion (HTTP ${res.status}).`);
+        return unexpected(res.status);
       }
     },
     subscribe(listener) {

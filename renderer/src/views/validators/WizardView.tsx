@@ -20,6 +20,7 @@ import { ReviewStep } from './steps/ReviewStep';
 import { WriteStep } from './steps/WriteStep';
 import { PullRequestStep } from './remote/PullRequestStep';
 import { stepTitle } from './remote/source';
+import { errorsShown, submitDetails, useDetailsTouch } from './details-touch';
 import { askLiveCheck, hydrate, startOver } from './wizard-actions';
 import { liveKey, reachableSteps, stepChecks, stepIndex, type StepCheck } from './wizard-progress';
 import { useWizardState } from './wizard-queries';
@@ -76,6 +77,7 @@ export function WizardView() {
   const api = useApi();
   const client = useQueryClient();
   const state = useWizardState();
+  const detailsTouch = useDetailsTouch();
   const [confirmReset, setConfirmReset] = useState(false);
   useEffect(() => {
     void hydrate(api);
@@ -113,10 +115,15 @@ export function WizardView() {
   const index = stepIndex(current);
   const check = checks[current];
   const next = STEPS[index + 1];
+  // Details: an error in a field the user has not touched yet is not shown, so Next stays pressable and
+  // pressing it shows every error and moves to the first (details-touch.ts).
+  const unshownError =
+    current === 'details' && !check.ok && !check.pending && check.field !== undefined && !errorsShown(check.field, detailsTouch);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (next && check.ok && next.id !== undefined) goToStep(next.id);
+    if (unshownError) submitDetails();
+    else if (next && check.ok && next.id !== undefined) goToStep(next.id);
   };
 
   return (
@@ -168,10 +175,11 @@ export function WizardView() {
               </button>
               <div className="nav-reason" id="nav-reason" aria-live="polite">
                 {!check.ok &&
+                  !unshownError &&
                   check.reason &&
                   (check.pending ? <Spinner label={check.reason} /> : <span>{check.hint ?? check.reason}</span>)}
               </div>
-              <button type="submit" className="button primary" disabled={!check.ok} aria-describedby="nav-reason">
+              <button type="submit" className="button primary" disabled={!check.ok && !unshownError} aria-describedby="nav-reason">
                 Next: {title(next)}
               </button>
             </div>

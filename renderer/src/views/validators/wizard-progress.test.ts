@@ -107,7 +107,12 @@ describe('step checks', () => {
     const s = atDetails();
     expect(stepChecks(s).details).toMatchObject({ ok: false, pending: true });
     s.live = { key: liveKey(s), findings: [finding('website-no-scheme', 'website')] };
-    expect(stepChecks(s).details).toMatchObject({ ok: false, reason: 'website-no-scheme message', hint: 'Correct “Website” to continue.' });
+    expect(stepChecks(s).details).toMatchObject({
+      ok: false,
+      reason: 'website-no-scheme message',
+      hint: 'Correct “Website” to continue.',
+      field: 'website',
+    });
     s.live = { key: liveKey(s), findings: [finding('name-too-long', 'name', 'warning')] };
     expect(stepChecks(s).details.ok).toBe(true);
     expect([...reachableSteps(stepChecks(s))]).toEqual(['folder', 'chain', 'id', 'details', 'logo']);
@@ -126,7 +131,7 @@ describe('step checks', () => {
     s.draft = { ...s.draft, form: { ...s.draft.form, id: listed.id } };
     expect(stepChecks(s).id).toMatchObject({ ok: false, hint: 'Choose “Update this entry”, or enter a different id.' });
     s.draft = { ...s.draft, form: { ...s.draft.form, id, commission: 'lots' } };
-    expect(stepChecks(s).details).toMatchObject({ ok: false, hint: 'Correct “Commission (%)” to continue.' });
+    expect(stepChecks(s).details).toMatchObject({ ok: false, hint: 'Correct “Commission (%)” to continue.', field: 'payout.commission' });
   });
 
   it('needs a logo for a new entry, fixed when it breaks a rule', () => {

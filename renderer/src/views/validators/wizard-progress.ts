@@ -18,10 +18,18 @@ export interface StepCheck {
   hint?: string;
   /** A check is still running; the answer follows shortly. */
   pending?: boolean;
+  /** The field to fix, as findings name it (`name`, `payout.commission`, `status.note`), when one field blocks. */
+  field?: string;
 }
 
 const okStep: StepCheck = { ok: true };
-const blocked = (reason: string, pending = false, hint?: string): StepCheck => ({ ok: false, reason, pending, ...(hint ? { hint } : {}) });
+const blocked = (reason: string, pending = false, hint?: string, field?: string): StepCheck => ({
+  ok: false,
+  reason,
+  pending,
+  ...(hint ? { hint } : {}),
+  ...(field ? { field } : {}),
+});
 
 /** The form's label for an engine field name, for the short hints. */
 const FIELD_LABELS: Record<string, string> = {
@@ -128,15 +136,17 @@ function idStep(s: WizardState): StepCheck {
   return blocked(id.message, false, id.kind === 'empty' ? 'Enter your validator ID to continue.' : 'Correct the validator ID to continue.');
 }
 
+export const NOTE_NEEDED = 'Say briefly why the validator is disabled (for example “Shut down in March 2025”).';
+
 function detailsStep(s: WizardState): StepCheck {
   const [problem] = Object.entries(numberProblems(s.draft.form)) as [NumberField, string][];
-  if (problem) return blocked(problem[1], false, fixField(engineField(problem[0])));
+  if (problem) return blocked(problem[1], false, fixField(engineField(problem[0])), engineField(problem[0]));
   if (s.draft.disable.disabled && s.draft.mode === 'update' && s.draft.disable.note.trim() === '')
-    return blocked('Say briefly why the validator is disabled (for example “Shut down in March 2025”).');
+    return blocked(NOTE_NEEDED, false, undefined, 'status.note');
   const findings = detailFindings(s);
   if (!findings) return blocked('Checking the details…', true);
   const error = findings.find((f) => f.severity === 'error');
-  return error ? blocked(error.message, false, fixField(error.field)) : okStep;
+  return error ? blocked(error.message, false, fixField(error.field), error.field) : okStep;
 }
 
 function logoStep(s: WizardState): StepCheck {

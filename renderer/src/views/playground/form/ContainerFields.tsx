@@ -2,6 +2,7 @@ import type { FieldProps } from './field-props';
 import { FieldShell, controlAria } from './FieldShell';
 import { useNestedField } from './nested-field';
 import { pointerOf, type IssueMap } from './form-value';
+import { notSetLabel } from './picker-model';
 import { blankValue, kindOf, pickVariant, propertiesOf, requiredOf, resolve, variantsOf, type Schema } from './schema-model';
 
 /** The properties of an object, each as its own field; required ones first, in schema order otherwise. */
@@ -151,13 +152,14 @@ function withoutPointer(issues: IssueMap, pointer: string): IssueMap {
   return copy;
 }
 
-/** oneOf / anyOf / type lists: pick the shape, then fill it in. */
+/** oneOf / anyOf / type lists: pick the shape, then fill it in. Until a shape is picked the value is left out. */
 export function UnionField(p: FieldProps) {
   const SchemaField = useNestedField();
   const variants = variantsOf(p.schema, p.root);
   const chosen = pickVariant(variants, p.value, p.root);
-  const variant = variants[chosen];
+  const variant = chosen >= 0 ? variants[chosen] : undefined;
   const aria = controlAria(p.tool, [...p.path, '$variant'], p.schema, p.issues);
+  const stray = p.value !== undefined && chosen < 0;
   return (
     <FieldShell {...p} asGroup>
       <div className="pg-union">
@@ -166,9 +168,14 @@ export function UnionField(p: FieldProps) {
         </label>
         <select
           id={aria.id}
-          value={String(chosen)}
-          onChange={(e) => p.onChange(blankValue((variants[Number(e.target.value)] as { schema: Schema }).schema, p.root))}
+          value={chosen < 0 ? '' : String(chosen)}
+          onChange={(e) =>
+            p.onChange(
+              e.target.value === '' ? undefined : blankValue((variants[Number(e.target.value)] as { schema: Schema }).schema, p.root),
+            )
+          }
         >
+          <option value="">{stray ? '— matches none of these types —' : notSetLabel(p.schema, p.required)}</option>
           {variants.map((v, i) => (
             <option key={`${i}-${v.label}`} value={String(i)}>
               {v.label}
@@ -176,10 +183,14 @@ export function UnionField(p: FieldProps) {
           ))}
         </select>
       </div>
+      {stray && (
+        <p className="pg-verdict warn">
+          The value <code>{preview(p.value)}</code> is none of these types: choose one to start it again, or edit it as JSON.
+        </p>
+      )}
       {variant && kindOf(variant.schema) === 'object' && (
         <fieldset className="pg-object pg-union-body">
-          {/* Until the user picks or fills a branch the value is left out; the first edit starts from the branch's own start (its consts and defaults). */}
-          <ObjectProperties {...p} schema={variant.schema} value={p.value ?? blankValue(variant.schema, p.root)} />
+          <ObjectProperties {...p} schema={variant.schema} />
         </fieldset>
       )}
       {variant && kindOf(variant.schema) !== 'object' && kindOf(variant.schema) !== 'null' && (
@@ -197,4 +208,9 @@ export function UnionField(p: FieldProps) {
       )}
     </FieldShell>
   );
+}
+
+function preview(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { FieldProps } from './field-props';
 import { controlAria, FieldShell } from './FieldShell';
+import { booleanControl, notSetLabel, optionIndex, optionText } from './picker-model';
 
 const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
 /** A value as field text; a value of the wrong type (from the JSON editor) shows as its JSON. */
@@ -77,30 +78,45 @@ export function NumberField(p: FieldProps) {
 
 export function BooleanField(p: FieldProps) {
   const aria = controlAria(p.tool, p.path, p.schema, p.issues);
-  const hasDefault = typeof p.schema.default === 'boolean';
-  if (!p.required && !hasDefault) {
+  const unset = p.value === undefined;
+  // Marks the switch as neither on nor off while the argument is left out (only the DOM property can).
+  const indeterminate = useCallback(
+    (el: HTMLInputElement | null) => {
+      if (el) el.indeterminate = unset;
+    },
+    [unset],
+  );
+  if (booleanControl(p.schema) === 'select') {
     // Three states: leaving it out is different from false.
+    const other = !unset && typeof p.value !== 'boolean';
     return (
       <FieldShell {...p}>
         <select
           {...aria}
-          value={fieldText(p.value)}
+          value={unset ? '' : fieldText(p.value)}
           onChange={(e) => p.onChange(e.target.value === '' ? undefined : e.target.value === 'true')}
         >
-          <option value="">— not set —</option>
+          <option value="">{notSetLabel(p.schema, p.required)}</option>
+          {other && <option value={fieldText(p.value)}>{fieldText(p.value)} (not true or false)</option>}
           <option value="true">true</option>
           <option value="false">false</option>
         </select>
       </FieldShell>
     );
   }
-  const checked = p.value === undefined ? Boolean(p.schema.default) : p.value === true;
+  const checked = p.value === true;
   return (
     <FieldShell {...p}>
       <label className="pg-switch">
-        <input {...aria} type="checkbox" checked={checked} onChange={(e) => p.onChange(e.target.checked)} />
+        <input {...aria} ref={indeterminate} type="checkbox" checked={checked} onChange={(e) => p.onChange(e.target.checked)} />
         <span className="pg-switch-track" aria-hidden="true" />
-        <span>{checked ? 'true' : 'false'}</span>
+        <span>
+          {unset
+            ? `not set (the tool uses ${String(p.schema.default)})`
+            : typeof p.value === 'boolean'
+              ? String(p.value)
+              : `${fieldText(p.value)} (not true or false)`}
+        </span>
       </label>
     </FieldShell>
   );
@@ -110,21 +126,24 @@ export function BooleanField(p: FieldProps) {
 export function EnumField(p: FieldProps) {
   const options = (p.schema.enum as unknown[]) ?? [];
   const aria = controlAria(p.tool, p.path, p.schema, p.issues);
-  const index = options.findIndex((o) => JSON.stringify(o) === JSON.stringify(p.value));
-  const label = (o: unknown) => (typeof o === 'string' ? o : JSON.stringify(o));
+  const index = optionIndex(options, p.value);
+  // A value from the JSON editor that is none of the choices shows as itself until the user picks one.
+  const other = p.value !== undefined && index < 0;
   return (
     <FieldShell {...p}>
       <select
         {...aria}
-        value={index < 0 ? '' : String(index)}
-        onChange={(e) => p.onChange(e.target.value === '' ? undefined : options[Number(e.target.value)])}
+        value={index >= 0 ? String(index) : other ? 'other' : ''}
+        onChange={(e) => {
+          if (e.target.value === 'other') return;
+          p.onChange(e.target.value === '' ? undefined : options[Number(e.target.value)]);
+        }}
       >
-        {(!p.required || index < 0) && (
-          <option value="">{'default' in p.schema ? `— default: ${label(p.schema.default)} —` : '— not set —'}</option>
-        )}
+        {(!p.required || index < 0) && <option value="">{notSetLabel(p.schema, p.required)}</option>}
+        {other && <option value="other">{optionText(p.value)} (not one of the choices)</option>}
         {options.map((o, i) => (
-          <option key={label(o)} value={String(i)}>
-            {label(o)}
+          <option key={optionText(o)} value={String(i)}>
+            {optionText(o)}
           </option>
         ))}
       </select>

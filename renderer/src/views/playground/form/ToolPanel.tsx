@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type FocusEvent, type RefObject } from 'react';
 import type { ToolInfo } from '../../../../../domain/ipc/playground-channels';
+import { afterPress } from '../../../app/after-press';
 import { useApi } from '../../../app/api-context';
 import { cancelRunning, runTool } from '../state/run-call';
 import { useWorkbenchStore } from '../state/workbench-store';
 import { annotationBadges } from '../tools/tool-groups';
 import { formatDuration } from '../result/format';
-import { fieldId, issueMap, type Path } from './form-value';
+import { changedPointers, fieldId, issueMap, parseArguments, visibleIssues, type Path } from './form-value';
 import { FormFields } from './SchemaField';
 import { initialValue, resolve } from './schema-model';
 
@@ -25,6 +26,8 @@ function RunBar({ tool }: { tool: ToolInfo }) {
   const run = () => {
     const args = useWorkbenchStore.getState().currentArgs();
     if (args) void runTool(api, tool.name, args);
+    // The JSON does not parse: say so, and put the cursor in it.
+    else useWorkbenchStore.setState((s) => ({ submitted: true, focusRequest: s.focusRequest + 1 }));
   };
   return (
     <div className="pg-runbar">
@@ -47,11 +50,15 @@ function RunBar({ tool }: { tool: ToolInfo }) {
   );
 }
 
-function IssueSummary({ tool }: { tool: ToolInfo }) {
-  const issues = useWorkbenchStore((s) => s.issues);
+/** After Run: why the arguments were not sent (or what the check noted), each message a link to its field. */
+function IssueSummary({ tool, ref }: { tool: ToolInfo; ref: RefObject<HTMLDivElement | null> }) {
+  const all = useWorkbenchStore((s) => s.issues);
+  const submitted = useWorkbenchStore((s) => s.submitted);
   const notSent = useWorkbenchStore((s) => s.notSent);
   const jsonError = useWorkbenchStore((s) => s.jsonError);
   const mode = useWorkbenchStore((s) => s.mode);
+  // Before Run the issues show beside the fields the user touched, not in a list about all of them.
+  const issues = submitted ? all : [];
   if (!notSent && !jsonError && issues.length === 0) return null;
   const focus = (pointer: string) => {
     const path: Path = pointer
@@ -61,7 +68,7 @@ function IssueSummary({ tool }: { tool: ToolInfo }) {
     document.getElementById(fieldId(tool.name, path))?.focus();
   };
   return (
-    <div className={notSent || jsonError ? 'callout error pg-issues' : 'callout warn pg-issues'} role="alert">
+    <div ref={ref} tabIndex={-1} className={notSent || jsonError ? 'callout error pg-issues' : 'callout warn pg-issues'} role="alert">
       {jsonError && <p>{jsonError}</p>}
       {notSent && <p className="pg-issues-title">{notSent}</p>}
       {issues.length > 0 && (
@@ -89,29 +96,67 @@ export function ToolPanel({ tool }: { tool: ToolInfo }) {
   const draft = useWorkbenchStore((s) => s.drafts[tool.name]);
   const jsonText = useWorkbenchStore((s) => s.jsonText);
   const issues = useWorkbenchStore((s) => s.issues);
-  const { setDraft, setMode, setJsonText, load } = useWorkbenchStore.getState();
+  const touched = useWorkbenchStore((s) => s.touched);
+  const submitted = useWorkbenchStore((s) => s.submitted);
+  const focusRequest = useWorkbenchStore((s) => s.focusRequest);
+  const { setDraft, setMode, setJsonText, load, touch } = useWorkbenchStore.getState();
   const root = tool.inputSchema;
   const schema = useMemo(() => resolve(root, root), [root]);
   const args = draft ?? {};
-  const map = useMemo(() => issueMap(issues), [issues]);
+  const map = useMemo(() => issueMap(visibleIssues(issues, touched, submitted)), [issues, touched, submitted]);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const jsonRef = useRef<HTMLTextAreaElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
   const badges = annotationBadges(tool);
   const api = useApi();
-  const shownIssues = issues.length > 0;
+  // Checked as the user works once a field was touched, so its messages appear (and go) as they edit.
+  const checking = submitted || touched.length > 0;
 
   useEffect(() => {
-    // Once a Run was refused, re-check as the user edits, so fixed problems disappear from the list.
-    if (!shownIssues) return;
+    if (!checking) return;
     const timer = setTimeout(() => {
-      const current = useWorkbenchStore.getState().currentArgs();
-      if (!current) return;
-      api.playground.validate(tool.name, current).then(
-        (check) => useWorkbenchStore.getState().setIssues(check.issues, check.valid ? undefined : useWorkbenchStore.getState().notSent),
+      const work = useWorkbenchStore.getState();
+      // Raw JSON that does not parse yet is said so on Run, not while it is being typed.
+      const parsed = work.mode === 'json' ? parseArguments(work.jsonText) : undefined;
+      const value = parsed ? (parsed.ok ? parsed.value : undefined) : (work.drafts[tool.name] ?? {});
+      if (!value) return;
+      api.playground.validate(tool.name, value).then(
+        (check) => {
+          const now = useWorkbenchStore.getState();
+          if (now.tool === tool.name) now.setIssues(check.issues, check.valid ? undefined : now.notSent);
+        },
         () => undefined,
       );
     }, 300);
     return () => clearTimeout(timer);
-  }, [api, tool.name, draft, jsonText, shownIssues]);
+  }, [api, tool.name, draft, jsonText, checking, touched]);
+
+  const focused = useRef(focusRequest);
+  useEffect(() => {
+    // A refused Run: the first field to fix (in the order of the form) takes focus.
+    if (focusRequest === focused.current) return;
+    focused.current = focusRequest;
+    if (useWorkbenchStore.getState().mode === 'json') {
+      jsonRef.current?.focus();
+      return;
+    }
+    const field = formRef.current?.querySelector('.pg-field.invalid');
+    const control =
+      field?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      field?.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), textarea, button');
+    (control ?? summaryRef.current)?.focus();
+  }, [focusRequest]);
+
+  const onChange = (next: unknown) => {
+    touch(changedPointers(args, next));
+    setDraft(tool.name, next as Record<string, unknown>);
+  };
+  // Leaving a field marks it touched: an empty required field then says so.
+  const onBlur = (e: FocusEvent<HTMLFormElement>) => {
+    const pointer = (e.target as HTMLElement).closest('[data-pointer]')?.getAttribute('data-pointer');
+    if (pointer) afterPress(() => touch([pointer]));
+  };
 
   return (
     <section className="panel pg-tool-panel" aria-labelledby="pg-tool-heading">
@@ -151,22 +196,21 @@ export function ToolPanel({ tool }: { tool: ToolInfo }) {
         </button>
       </div>
       {mode === 'form' ? (
-        <form className="pg-form" aria-label={`Arguments of ${tool.name}`} onSubmit={(e) => e.preventDefault()} noValidate>
-          <FormFields
-            tool={tool.name}
-            root={root}
-            schema={schema}
-            path={[]}
-            value={args}
-            onChange={(v) => setDraft(tool.name, v as Record<string, unknown>)}
-            issues={map}
-            args={args}
-          />
+        <form
+          ref={formRef}
+          className="pg-form"
+          aria-label={`Arguments of ${tool.name}`}
+          onSubmit={(e) => e.preventDefault()}
+          onBlur={onBlur}
+          noValidate
+        >
+          <FormFields tool={tool.name} root={root} schema={schema} path={[]} value={args} onChange={onChange} issues={map} args={args} />
         </form>
       ) : (
         <div className="field pg-json-editor">
           <label htmlFor="pg-json">Arguments as JSON</label>
           <textarea
+            ref={jsonRef}
             id="pg-json"
             className="mono"
             spellCheck={false}
@@ -177,7 +221,7 @@ export function ToolPanel({ tool }: { tool: ToolInfo }) {
           <span className="hint">Checked against the same input schema as the form before it is sent.</span>
         </div>
       )}
-      <IssueSummary tool={tool} />
+      <IssueSummary tool={tool} ref={summaryRef} />
       <RunBar tool={tool} />
     </section>
   );

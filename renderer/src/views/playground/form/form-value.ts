@@ -44,6 +44,34 @@ export function issueMap(issues: readonly { pointer: string; message: string }[]
   return map;
 }
 
+const isContainer = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object';
+
+/**
+ * The pointers of the values that differ between two versions of the arguments: the deepest place of
+ * each difference (a changed list item, not the whole list), so the edit marks the field the user worked on.
+ */
+export function changedPointers(before: unknown, after: unknown, at = ''): string[] {
+  if (Object.is(before, after)) return [];
+  if (!isContainer(before) || !isContainer(after) || Array.isArray(before) !== Array.isArray(after)) return [at];
+  const out: string[] = [];
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)]))
+    out.push(...changedPointers(before[key], after[key], `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+  return out;
+}
+
+/** `a` is `b` or lies inside it (`/tags/0` inside `/tags`). */
+const within = (a: string, b: string) => a === b || a.startsWith(`${b}/`);
+
+/**
+ * The issues a form shows: every one once it was submitted; before that only those about a field the
+ * user touched (focused and left, or changed), a field inside it, or the field holding it (a list's
+ * "at most 2 items" after an item was edited). Root-level issues wait for the submit.
+ */
+export function visibleIssues<T extends { pointer: string }>(issues: readonly T[], touched: readonly string[], submitted: boolean): T[] {
+  if (submitted) return [...issues];
+  return issues.filter((i) => i.pointer !== '' && touched.some((t) => t !== '' && (within(i.pointer, t) || within(t, i.pointer))));
+}
+
 /** A stable id for a field's input from its path, for labels and for focusing the first invalid field. */
 export function fieldId(tool: string, path: Path): string {
   return `pg-${tool}-${path.map(String).join('.') || 'root'}`.replace(/[^A-Za-z0-9_.-]/g, '_');

@@ -80,6 +80,13 @@ describe('schema model', () => {
     expect(pickVariant(maybe, null, root)).toBe(1);
   });
 
+  it('picks no branch for a value not set or of none of the shapes, so the picker shows its placeholder', () => {
+    const shape = variantsOf(resolve((root.properties as Schema).shape, root), root);
+    expect(pickVariant(shape, undefined, root)).toBe(-1);
+    expect(pickVariant(shape, 'a circle', root)).toBe(-1);
+    expect(pickVariant(variantsOf({ type: ['string', 'null'] }, root), undefined, root)).toBe(-1);
+  });
+
   it('starts from defaults, leaving optional objects out', () => {
     expect(initialValue(root, root)).toEqual({ count: 3, needed: { flag: false } });
     expect(blankValue({ type: 'array', items: {} }, root)).toEqual([]);

@@ -157,11 +157,14 @@ function matches(schema: Schema, value: unknown, root: Schema): boolean {
   }
 }
 
-/** Which variant a value belongs to, so the form shows the right branch for existing data. */
+/**
+ * Which variant a value belongs to, so the form shows the right branch for existing data; -1 when there
+ * is no value (nothing was chosen: the picker shows its placeholder, not the first branch) or the value
+ * matches none of them.
+ */
 export function pickVariant(variants: readonly Variant[], value: unknown, root: Schema): number {
-  if (value === undefined) return 0;
-  const index = variants.findIndex((v) => matches(v.schema, value, root));
-  return index < 0 ? 0 : index;
+  if (value === undefined) return -1;
+  return variants.findIndex((v) => matches(v.schema, value, root));
 }
 
 export function requiredOf(schema: Schema): Set<string> {

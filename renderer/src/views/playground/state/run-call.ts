@@ -13,12 +13,13 @@ const newCallId = () => crypto.randomUUID();
 export async function runTool(api: CompanionApi, tool: string, args: Args): Promise<void> {
   const work = useWorkbenchStore.getState();
   if (work.running) return;
+  work.submit();
   work.setIssues([], undefined);
   try {
     const check = await api.playground.validate(tool, args);
     if (!check.valid) {
       const n = check.issues.length;
-      work.setIssues(check.issues, `Not sent: ${n === 1 ? 'one argument needs' : `${n} arguments need`} fixing first.`);
+      work.refuse(check.issues, `Not sent: ${n === 1 ? 'one argument needs' : `${n} arguments need`} fixing first.`);
       return;
     }
     if (check.issues.length > 0) work.setIssues(check.issues);

@@ -30,8 +30,15 @@ interface WorkbenchState {
   mode: 'form' | 'json';
   jsonText: string;
   jsonError: string | undefined;
+  /** The latest check of the arguments; the form shows each issue once its field was touched or Run was pressed. */
   issues: ValidationIssue[];
   notSent: string | undefined;
+  /** Pointers of the fields the user touched (focused and left, or changed) since the tool was opened. */
+  touched: string[];
+  /** Run was pressed for these arguments: every issue shows. */
+  submitted: boolean;
+  /** Counts refused Runs: each one moves focus to the first field to fix. */
+  focusRequest: number;
   running: RunningCall | undefined;
   shown: ShownResult | undefined;
   /** Step ids of the last quote, offered by the route-step form. */
@@ -44,6 +51,11 @@ interface WorkbenchState {
   /** The arguments to send, from whichever editor is showing; undefined (with jsonError set) when the JSON does not parse. */
   currentArgs: () => Args | undefined;
   setIssues: (issues: ValidationIssue[], notSent?: string) => void;
+  touch: (pointers: readonly string[]) => void;
+  /** Run was pressed: from now on every issue shows. */
+  submit: () => void;
+  /** Run was refused: show why and move focus to the first field to fix. */
+  refuse: (issues: ValidationIssue[], notSent: string) => void;
   setRunning: (running: RunningCall | undefined) => void;
   show: (result: ShownResult | undefined) => void;
   /** Loads arguments into the editor (history's "Edit"), switching tool if needed. */
@@ -51,6 +63,14 @@ interface WorkbenchState {
 }
 
 const pretty = (args: Args) => JSON.stringify(args, null, 2);
+/** A tool opened or arguments loaded: nothing checked, touched or submitted yet. */
+const fresh = (): Pick<WorkbenchState, 'jsonError' | 'issues' | 'notSent' | 'touched' | 'submitted'> => ({
+  jsonError: undefined,
+  issues: [],
+  notSent: undefined,
+  touched: [],
+  submitted: false,
+});
 
 export const useWorkbenchStore = create<WorkbenchState>()(
   persist(
@@ -63,12 +83,15 @@ export const useWorkbenchStore = create<WorkbenchState>()(
       jsonError: undefined,
       issues: [],
       notSent: undefined,
+      touched: [],
+      submitted: false,
+      focusRequest: 0,
       running: undefined,
       shown: undefined,
       stepIds: [],
       selectTool(tool, initial) {
         const drafts = get().drafts[tool] ? get().drafts : { ...get().drafts, [tool]: initial };
-        set({ tool, drafts, jsonText: pretty(drafts[tool] ?? {}), jsonError: undefined, issues: [], notSent: undefined });
+        set({ tool, drafts, jsonText: pretty(drafts[tool] ?? {}), ...fresh() });
       },
       setSearch: (search) => set({ search }),
       setDraft(tool, args) {
@@ -101,6 +124,13 @@ export const useWorkbenchStore = create<WorkbenchState>()(
         return parsed.value;
       },
       setIssues: (issues, notSent) => set({ issues, notSent }),
+      touch(pointers) {
+        const touched = get().touched;
+        const added = pointers.filter((p) => !touched.includes(p));
+        if (added.length > 0) set({ touched: [...touched, ...added] });
+      },
+      submit: () => set({ submitted: true }),
+      refuse: (issues, notSent) => set((s) => ({ issues, notSent, submitted: true, focusRequest: s.focusRequest + 1 })),
       setRunning: (running) => set({ running }),
       show(shown) {
         const stepIds = shown && quoteStepIds(shown.outcome);
@@ -111,9 +141,7 @@ export const useWorkbenchStore = create<WorkbenchState>()(
           tool,
           drafts: { ...s.drafts, [tool]: args },
           jsonText: pretty(args),
-          jsonError: undefined,
-          issues: [],
-          notSent: undefined,
+          ...fresh(),
         }));
       },
     }),

@@ -1,9 +1,8 @@
-import { useEffect, useEffectEvent, useState } from 'react';
 import { COINS, formatAssetId, getCoin, parseAssetId } from '../../../../../domain/index';
 import type { FieldProps } from '../form/field-props';
 import { controlAria, FieldShell } from '../form/FieldShell';
 import { IdInput } from './IdInput';
-import { chainFrom, chainName, type Widget } from './widget-rules';
+import { assetIdParts, chainFrom, chainName, composeAssetId, type Widget } from './widget-rules';
 
 function contractPlaceholder(coin: number): string {
   switch (getCoin(coin)?.family) {
@@ -64,37 +63,15 @@ export function AssetIdVerdict({
 /**
  * The asset-ID builder: a chain from the coin catalog plus an optional token contract compose
  * `c{coin}` or `c{coin}_t{contract}`; the id itself stays editable, and the identifier module checks it.
+ * The chain picker and the contract field show what the id says, nothing else: with no id the picker
+ * shows its placeholder (a chain that only seems chosen would leave the argument out), and a linked
+ * domain is offered as a one-click choice rather than filled in.
  */
 export function AssetIdField(p: FieldProps & { widget: Extract<Widget, { kind: 'asset-id' }> }) {
   const text = typeof p.value === 'string' ? p.value : '';
   const linked = p.widget.chain ? chainFrom(p.widget.chain, p.args) : undefined;
-  const parsed = text ? parseAssetId(text) : undefined;
-  const [coin, setCoin] = useState<number>(parsed?.ok ? parsed.value.coin : (linked ?? 60));
-  const [contract, setContract] = useState<string>(parsed?.ok ? (parsed.value.token ?? '') : '');
-
-  // Follow edits of the id itself while it parses.
-  const [seenText, setSeenText] = useState(text);
-  if (seenText !== text) {
-    setSeenText(text);
-    if (parsed?.ok) {
-      setCoin(parsed.value.coin);
-      setContract(parsed.value.token ?? '');
-    }
-  }
-
-  // A linked domain changed and the id is empty or native: follow the domain's chain. An empty id only moves
-  // the chain picker; a native id is rewritten, and the picker then follows the id.
-  const [seenLinked, setSeenLinked] = useState(linked);
-  if (seenLinked !== linked) {
-    setSeenLinked(linked);
-    if (linked !== undefined && !text) setCoin(linked);
-  }
-  const followDomain = useEffectEvent((to: number | undefined) => {
-    if (to !== undefined && parsed?.ok && !parsed.value.token && to !== parsed.value.coin) p.onChange(`c${to}`);
-  });
-  useEffect(() => followDomain(linked), [linked]);
-
-  const compose = (c: number, k: string) => p.onChange(k.trim() ? `c${c}_t${k.trim()}` : `c${c}`);
+  const { coin, contract } = assetIdParts(text);
+  const listed = coin === undefined || COINS.some((c) => c.id === coin);
   const aria = controlAria(p.tool, p.path, p.schema, p.issues);
   return (
     <FieldShell
@@ -104,13 +81,11 @@ export function AssetIdField(p: FieldProps & { widget: Extract<Widget, { kind: '
       <div className="pg-asset-builder">
         <select
           aria-label={`${p.label}: chain`}
-          value={String(coin)}
-          onChange={(e) => {
-            const c = Number(e.target.value);
-            setCoin(c);
-            compose(c, contract);
-          }}
+          value={coin === undefined ? '' : String(coin)}
+          onChange={(e) => p.onChange(e.target.value === '' ? undefined : composeAssetId(Number(e.target.value), contract))}
         >
+          <option value="">— choose a chain —</option>
+          {!listed && <option value={String(coin)}>c{coin} (as typed)</option>}
           {COINS.map((c) => (
             <option key={c.id} value={String(c.id)}>
               {c.name} ({c.symbol}) · c{c.id}
@@ -123,15 +98,20 @@ export function AssetIdField(p: FieldProps & { widget: Extract<Widget, { kind: '
           className="mono"
           spellCheck={false}
           autoComplete="off"
-          placeholder={contractPlaceholder(coin)}
+          disabled={coin === undefined}
+          placeholder={coin === undefined ? 'choose a chain first' : contractPlaceholder(coin)}
           value={contract}
-          onChange={(e) => {
-            setContract(e.target.value);
-            compose(coin, e.target.value);
-          }}
+          onChange={(e) => coin !== undefined && p.onChange(composeAssetId(coin, e.target.value))}
         />
       </div>
       <IdInput {...aria} placeholder="c60 or c60_t0x… (or paste an id)" value={text} onValue={p.onChange} />
+      {linked !== undefined && p.widget.chain && text === '' && (
+        <div className="pg-quick">
+          <button type="button" className="pg-chip-button" onClick={() => p.onChange(`c${linked}`)}>
+            Use {chainName(linked)}&apos;s native coin (c{linked}, from {p.widget.chain.sibling})
+          </button>
+        </div>
+      )}
     </FieldShell>
   );
 }

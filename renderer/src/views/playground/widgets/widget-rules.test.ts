@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addAssetIds, chainFrom, widgetFor } from './widget-rules';
+import { addAssetIds, assetIdParts, chainFrom, composeAssetId, widgetFor } from './widget-rules';
 
 const str = { type: 'string' };
 const ints = { type: 'array', items: { type: 'integer' }, maxItems: 50 };
@@ -39,5 +39,18 @@ describe('domain widgets', () => {
   it('adds pasted asset ids up to the limit, skipping repeats', () => {
     expect(addAssetIds(['c0'], 'c60, c501\nc0 c714', 3)).toEqual({ next: ['c0', 'c60', 'c501'], skipped: 1, repeated: 1 });
     expect(addAssetIds([], '  ', 50)).toEqual({ next: [], skipped: 0, repeated: 0 });
+  });
+
+  it('reads the asset builder’s chain and contract from the id alone: no id, no chain', () => {
+    expect(assetIdParts('')).toEqual({ coin: undefined, contract: '' });
+    expect(assetIdParts('c60')).toEqual({ coin: 60, contract: '' });
+    expect(assetIdParts('c60_t0xdAC1')).toEqual({ coin: 60, contract: '0xdAC1' });
+    expect(assetIdParts('c20000714')).toEqual({ coin: 20000714, contract: '' });
+    expect(assetIdParts('60')).toEqual({ coin: undefined, contract: '' });
+    expect(assetIdParts('c60x')).toEqual({ coin: undefined, contract: '' });
+    expect(composeAssetId(714, '')).toBe('c714');
+    expect(composeAssetId(60, ' 0xabc ')).toBe('c60_t0xabc');
+    // Composed ids read back as the same parts.
+    expect(assetIdParts(composeAssetId(501, 'EPjF'))).toEqual({ coin: 501, contract: 'EPjF' });
   });
 });

@@ -74,6 +74,23 @@ export function chainName(coin: number): string {
   return getCoin(coin)?.name ?? `coin ${coin}`;
 }
 
+/**
+ * The chain and contract an asset id's text names, read leniently (a contract still being typed is kept
+ * as it is), for the builder's chain picker and contract field. Text that does not start with c and a
+ * coin number names no chain: the picker then shows its placeholder.
+ */
+export function assetIdParts(text: string): { coin: number | undefined; contract: string } {
+  const match = /^c(\d{1,10})(?:_t(.*))?$/s.exec(text);
+  if (!match) return { coin: undefined, contract: '' };
+  return { coin: Number(match[1]), contract: match[2] ?? '' };
+}
+
+/** The asset id for a chain and an optional contract: `c{coin}` or `c{coin}_t{contract}`. */
+export function composeAssetId(coin: number, contract: string): string {
+  const k = contract.trim();
+  return k ? `c${coin}_t${k}` : `c${coin}`;
+}
+
 /** Splits pasted text (commas, spaces, new lines) and adds what fits under the limit, skipping repeats. */
 export function addAssetIds(current: readonly string[], input: string, max: number): { next: string[]; skipped: number; repeated: number } {
   const next = [...current];

@@ -7,6 +7,8 @@ interface Props {
   label: string;
   value: string;
   onChange: (value: string) => void;
+  /** Leaving the field (the form marks it touched). */
+  onBlur?: () => void;
   hint?: string;
   findings: readonly RegistryFinding[] | null;
   /** A message from the form itself (a number that does not parse), shown before the engine's. */
@@ -20,7 +22,21 @@ interface Props {
 
 const count = (s: string) => [...s].length;
 
-export function TextField({ id, label, value, onChange, hint, findings, local, max, multiline, inputMode, placeholder, mono }: Props) {
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  onBlur,
+  hint,
+  findings,
+  local,
+  max,
+  multiline,
+  inputMode,
+  placeholder,
+  mono,
+}: Props) {
   const messageId = `${id}-message`;
   const described = [hint ? `${id}-hint` : '', max ? `${id}-counter` : '', messageId].filter(Boolean).join(' ');
   const invalid = Boolean(local) || Boolean(findings?.some((f) => f.severity === 'error'));
@@ -33,6 +49,7 @@ export function TextField({ id, label, value, onChange, hint, findings, local, m
     'aria-describedby': described,
     'aria-invalid': invalid || undefined,
     spellCheck: !mono,
+    onBlur,
   };
   return (
     <div className="field">

@@ -1,10 +1,13 @@
+import { useEffect, useRef } from 'react';
 import type { RegistryFinding } from '../../../../../domain/ipc/registry-channels';
 import { DESCRIPTION_MAX, NAME_MAX } from '../../../../../domain/registry-entry';
+import { afterPress } from '../../../app/after-press';
+import { errorsShown, resetDetailsTouch, shownFindings, touchDetail, useDetailsTouch } from '../details-touch';
 import { engineField, numberProblems, type NumberField } from '../entry-form';
 import { StepHeading } from '../parts/common';
 import { TextField } from '../parts/TextField';
 import { setDisable, setField } from '../wizard-actions';
-import { detailFindings } from '../wizard-progress';
+import { detailFindings, NOTE_NEEDED } from '../wizard-progress';
 import { useWizardState } from '../wizard-queries';
 import { currentSnapshot } from '../wizard-state';
 
@@ -38,15 +41,34 @@ const OPTIONAL: { field: NumberField; label: string; hint: string; placeholder: 
 export function DetailsStep() {
   const state = useWizardState();
   const { draft } = state;
+  const touch = useDetailsTouch();
+  // Each visit of the step starts untouched.
+  useEffect(() => {
+    resetDetailsTouch();
+    return resetDetailsTouch;
+  }, []);
+  const focused = useRef(touch.focusRequest);
+  useEffect(() => {
+    // Next was pressed with errors left: the first field to fix takes focus.
+    if (touch.focusRequest === focused.current) return;
+    focused.current = touch.focusRequest;
+    document.querySelector<HTMLElement>('form.wizard-step [aria-invalid="true"]')?.focus();
+  }, [touch.focusRequest]);
 
   const findings = detailFindings(state);
-  const about = (field: string): RegistryFinding[] | null =>
+  // A field's errors show once it was touched or Next was pressed; its warnings and notes as they come.
+  const aboutAll = (field: string): RegistryFinding[] | null =>
     findings && findings.filter((f) => f.field === field || f.field?.startsWith(`${field}.`));
+  const about = (field: string) => shownFindings(field, aboutAll(field), touch);
   const numbers = numberProblems(draft.form);
+  const edit = (field: 'name' | 'description' | 'website', value: string) => {
+    touchDetail(field);
+    setField(field, value);
+  };
   const snapshot = currentSnapshot(state);
   const optionalSet = OPTIONAL.some((o) => draft.form[o.field].trim() !== '');
   const website = draft.form.website.trim();
-  const websiteOk = findings !== null && /^https:\/\//i.test(website) && !about('website')?.some((f) => f.severity === 'error');
+  const websiteOk = findings !== null && /^https:\/\//i.test(website) && !aboutAll('website')?.some((f) => f.severity === 'error');
 
   return (
     <>
@@ -58,7 +80,8 @@ export function DetailsStep() {
           id="validator-name"
           label="Name"
           value={draft.form.name}
-          onChange={(v) => setField('name', v)}
+          onChange={(v) => edit('name', v)}
+          onBlur={() => afterPress(() => touchDetail('name'))}
           findings={about('name')}
           max={NAME_MAX}
           hint="Your validator’s name as you want it shown."
@@ -68,7 +91,8 @@ export function DetailsStep() {
           id="validator-description"
           label="Description"
           value={draft.form.description}
-          onChange={(v) => setField('description', v)}
+          onChange={(v) => edit('description', v)}
+          onBlur={() => afterPress(() => touchDetail('description'))}
           findings={about('description')}
           max={DESCRIPTION_MAX}
           multiline
@@ -79,7 +103,8 @@ export function DetailsStep() {
             id="validator-website"
             label="Website"
             value={draft.form.website}
-            onChange={(v) => setField('website', v)}
+            onChange={(v) => edit('website', v)}
+            onBlur={() => afterPress(() => touchDetail('website'))}
             findings={about('website')}
             inputMode="url"
             mono
@@ -106,9 +131,13 @@ export function DetailsStep() {
               id={`validator-${o.field}`}
               label={o.label}
               value={draft.form[o.field]}
-              onChange={(v) => setField(o.field, v)}
-              findings={findings && findings.filter((f) => f.field === engineField(o.field))}
-              local={numbers[o.field]}
+              onChange={(v) => {
+                touchDetail(engineField(o.field));
+                setField(o.field, v);
+              }}
+              onBlur={() => afterPress(() => touchDetail(engineField(o.field)))}
+              findings={shownFindings(engineField(o.field), findings && findings.filter((f) => f.field === engineField(o.field)), touch)}
+              local={errorsShown(engineField(o.field), touch) ? numbers[o.field] : undefined}
               inputMode="decimal"
               hint={o.hint}
               placeholder={o.placeholder}
@@ -142,8 +171,13 @@ export function DetailsStep() {
               id="disable-note"
               label="Reason for disabling"
               value={draft.disable.note}
-              onChange={(v) => setDisable({ ...draft.disable, note: v })}
-              findings={findings && findings.filter((f) => f.field === 'status.note')}
+              onChange={(v) => {
+                touchDetail('status.note');
+                setDisable({ ...draft.disable, note: v });
+              }}
+              onBlur={() => afterPress(() => touchDetail('status.note'))}
+              findings={shownFindings('status.note', findings && findings.filter((f) => f.field === 'status.note'), touch)}
+              local={errorsShown('status.note', touch) && draft.disable.note.trim() === '' ? NOTE_NEEDED : undefined}
               hint="Required. Saved as the entry’s status note, so reviewers and users know why."
               placeholder="e.g. Validator shut down in March 2025"
             />

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import type { RegistryFinding } from '../../../../domain/ipc/registry-channels';
+import { errorsShown, shownFindings } from './details-touch';
+
+const finding = (code: string, field: string, severity: RegistryFinding['severity'] = 'error') =>
+  ({ code, field, severity, message: `${code} message` }) as RegistryFinding;
+
+describe('Details errors wait for the user', () => {
+  it('shows a field’s errors once it was touched, and all of them once Next was pressed', () => {
+    expect(errorsShown('name', { touched: [], submitted: false })).toBe(false);
+    expect(errorsShown('name', { touched: ['name'], submitted: false })).toBe(true);
+    expect(errorsShown('description', { touched: ['name'], submitted: false })).toBe(false);
+    expect(errorsShown('payout.commission', { touched: ['payout.commission'], submitted: false })).toBe(true);
+    expect(errorsShown('website', { touched: [], submitted: true })).toBe(true);
+  });
+
+  it('keeps warnings about what a field holds, hides its errors until then', () => {
+    const findings = [finding('name-empty', 'name'), finding('text-whitespace', 'name', 'warning')];
+    expect(shownFindings('name', findings, { touched: [], submitted: false })).toEqual([findings[1]]);
+    expect(shownFindings('name', findings, { touched: ['name'], submitted: false })).toEqual(findings);
+    expect(shownFindings('name', null, { touched: [], submitted: false })).toBeNull();
+  });
+});
