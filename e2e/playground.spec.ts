@@ -456,6 +456,8 @@ test('the secrets never reach the renderer: not the DOM, storage, IPC responses 
     .click();
   const seen = [await rendererStorage(page), traffic.all()].join('\n');
   expect(traffic.bodies.length).toBeGreaterThan(20);
+  // Tool results come through the page's fetch worker: their bodies are scanned too.
+  expect(traffic.bodies.some((body) => body.includes('"structuredContent"'))).toBe(true);
   expect(seen).toContain('tools/call');
   for (const secret of secrets) {
     expect(secret.length).toBeGreaterThan(10);
