@@ -1,4 +1,5 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
+import { BINARY_CALL_HEADER, BINARY_CALL_TYPE, toBinaryCall } from '../../../domain/ipc/binary-call';
 import type { Envelope } from '../../../domain/ipc/channel-names';
 import type { FacadeTransport } from '../../../domain/ipc/facade';
 
@@ -51,12 +52,22 @@ export function createWebTransport(token: string): FacadeTransport {
   return {
     async invoke(channel, args) {
       let res: Response;
+      const binary = toBinaryCall(channel, args);
       try {
-        res = await fetch('/api/invoke', {
-          method: 'POST',
-          headers: { ...headers, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ channel, args }),
-        });
+        res = await fetch(
+          '/api/invoke',
+          binary
+            ? {
+                method: 'POST',
+                headers: { ...headers, 'Content-Type': BINARY_CALL_TYPE, [BINARY_CALL_HEADER]: binary.header },
+                body: binary.body,
+              }
+            : {
+                method: 'POST',
+                headers: { ...headers, 'Content-Type': 'application/json' },
+                body: JSON.stringify({ channel, args }),
+              },
+        );
       } catch {
         return failure('offline', 'Gateway Companion is not running any more. Start it again and reload this page.');
       }
