@@ -3,21 +3,22 @@ import { Entry, EntryChanges, EntryId, EntryInput } from '../registry-entry-sche
 
 /**
  * Channels of the validator submission wizard and the registry check. Paths are the user's own folders;
- * main resolves and re-validates everything (ids, entries, logos) before it writes. Binary data crosses
- * as base64 or data: URLs because the browser-mode transport is JSON.
+ * main resolves and re-validates everything (ids, entries, logos) before it writes. Uploaded logo parts
+ * cross as bytes (Uint8Array: structured clone in Electron, a binary request body in browser mode); small
+ * images sent back are data: URLs.
  */
 
 const FolderPath = z.string().min(1).max(4096);
 /** A chain folder name: it becomes part of a path, so no separators and no leading dot. */
 export const ChainSlug = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'a chain folder name such as "cosmos"');
-/** Logo sources up to 30 MB (base64 is 4/3 of that). */
+/** Logo sources up to 30 MB. */
 export const MAX_LOGO_SOURCE_BYTES = 30 * 1024 * 1024;
 /**
- * Logos are uploaded in parts of this many base64 characters (a multiple of 4, so each part decodes on
- * its own). One multi-megabyte request would hold the page's thread while the browser encodes it.
+ * Logos are uploaded in parts of at most this many bytes, so reading and sending overlap and one part's
+ * failure costs little.
  */
-export const LOGO_PART_CHARS = 1024 * 1024;
-export const MAX_LOGO_PARTS = Math.ceil((Math.ceil(MAX_LOGO_SOURCE_BYTES / 3) * 4) / LOGO_PART_CHARS);
+export const LOGO_PART_BYTES = 768 * 1024;
+export const MAX_LOGO_PARTS = Math.ceil(MAX_LOGO_SOURCE_BYTES / LOGO_PART_BYTES);
 const UploadId = z.string().regex(/^[\w-]{8,64}$/);
 const LogoId = z.string().regex(/^[0-9a-f]{32}$/);
 const Id = z.string().regex(/^[\w-]{1,80}$/);
@@ -223,7 +224,7 @@ export const registryChannels = {
     args: z.tuple([FolderPath, ChainSlug, z.record(z.string(), z.unknown()), z.object({ originalId: EntryId.optional() })]),
     result: z.object({ findings: z.array(RegistryFinding) }),
   },
-  /** One part of an image being uploaded (see LOGO_PART_CHARS). */
+  /** One part of an image being uploaded, as bytes (see LOGO_PART_BYTES). */
   'registry:uploadLogoPart': {
     args: z.tuple([
       UploadId,
@@ -232,7 +233,9 @@ export const registryChannels = {
         .int()
         .min(0)
         .max(MAX_LOGO_PARTS - 1),
-      z.string().max(LOGO_PART_CHARS),
+      z
+        .custom<Uint8Array>((part) => part instanceof Uint8Array, 'bytes (a Uint8Array)')
+        .refine((part) => part.byteLength <= LOGO_PART_BYTES, `a part of at most ${LOGO_PART_BYTES} bytes`),
     ]),
     result: z.object({ received: z.number() }),
   },

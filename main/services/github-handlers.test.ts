@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EventName, EventPayload } from '../../domain/ipc/contract';
-import { LOGO_PART_CHARS, type WizardOperation } from '../../domain/ipc/registry-channels';
+import { LOGO_PART_BYTES, type WizardOperation } from '../../domain/ipc/registry-channels';
 import { FakeGitHub } from '../../github/testing/fake-github';
 import { memoryKeychain } from '../../github/testing/memory-keychain';
 import { FEE_BOT, PullRequestActivity } from '../../github/testing/pull-request-activity';
@@ -43,11 +43,10 @@ async function failure(channel: string, ...args: unknown[]): Promise<{ code: str
 }
 
 async function upload(bytes: Buffer): Promise<string> {
-  const base64 = bytes.toString('base64');
-  const parts = Math.max(1, Math.ceil(base64.length / LOGO_PART_CHARS));
+  const parts = Math.max(1, Math.ceil(bytes.length / LOGO_PART_BYTES));
   const uploadId = `test-${Math.random().toString(36).slice(2, 10)}`;
   for (let i = 0; i < parts; i++)
-    await call('registry:uploadLogoPart', uploadId, i, base64.slice(i * LOGO_PART_CHARS, (i + 1) * LOGO_PART_CHARS));
+    await call('registry:uploadLogoPart', uploadId, i, bytes.subarray(i * LOGO_PART_BYTES, (i + 1) * LOGO_PART_BYTES));
   return (await call<{ logoId: string }>('registry:inspectLogo', uploadId, parts, 'logo.png')).logoId;
 }
 

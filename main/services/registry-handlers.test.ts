@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkLogo } from '../../registry/index';
 import { copyCorpus, git, gitInitCommitted, newValoperId, removeDir, tempDir } from '../../registry/test-support';
 import type { EventName, EventPayload } from '../../domain/ipc/contract';
-import { LOGO_PART_CHARS } from '../../domain/ipc/registry-channels';
+import { LOGO_PART_BYTES } from '../../domain/ipc/registry-channels';
 import { createDispatcher, type Handlers } from './dispatch';
 import type { HostContext } from './host-context';
 import { registryHandlers } from './registry-handlers';
@@ -30,11 +30,10 @@ function context(extra: Partial<HostContext> = {}): HostContext {
 
 /** Uploads an image in parts, last part first (order must not matter), then inspects it. */
 async function inspect(bytes: Buffer, fileName: string) {
-  const base64 = bytes.toString('base64');
-  const parts = Math.max(1, Math.ceil(base64.length / LOGO_PART_CHARS));
+  const parts = Math.max(1, Math.ceil(bytes.length / LOGO_PART_BYTES));
   const uploadId = `test-${Math.random().toString(36).slice(2, 10)}`;
   for (let i = parts - 1; i >= 0; i--)
-    await handlers['registry:uploadLogoPart'](uploadId, i, base64.slice(i * LOGO_PART_CHARS, (i + 1) * LOGO_PART_CHARS));
+    await handlers['registry:uploadLogoPart'](uploadId, i, bytes.subarray(i * LOGO_PART_BYTES, (i + 1) * LOGO_PART_BYTES));
   return handlers['registry:inspectLogo'](uploadId, parts, fileName);
 }
 

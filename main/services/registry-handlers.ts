@@ -189,7 +189,7 @@ export function registryService(ctx: HostContext, options: RegistryHandlerOption
       const existingIds = ids && new Set(originalId ? ids.filter((id) => id !== originalId) : ids);
       return { findings: findingViews(checkEntry(chain, entry, existingIds ? { existingIds } : {})) };
     },
-    'registry:uploadLogoPart': (uploadId, index, base64) => ({ received: uploads.put(uploadId, index, base64) }),
+    'registry:uploadLogoPart': (uploadId, index, part) => ({ received: uploads.put(uploadId, index, part) }),
     'registry:inspectLogo': async (uploadId, parts, fileName) => {
       const bytes = uploads.take(uploadId, parts);
       if (bytes.length === 0) throw new ServiceError('logo_empty', 'The file is empty (0 bytes). Choose the logo image again.');

@@ -3,11 +3,16 @@ import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'node:http';
+import { BINARY_CALL_HEADER, BINARY_CALL_TYPE, toBinaryCall } from '../../domain/ipc/binary-call';
 import { createDispatcher, type Handlers } from '../services/dispatch';
 import { startWebServer, type WebServer } from './server';
 
 /** Raw HTTP so tests control Host and Origin exactly, as an attacker's page or a rebinding DNS would. */
-function call(server: WebServer, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+function call(
+  server: WebServer,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string | Uint8Array } = {},
+) {
   const url = new URL(server.url);
   return new Promise<{ status: number; body: string; headers: Record<string, unknown> }>((resolve, reject) => {
     const req = request({ host: url.hostname, port: url.port, path, method: init.method ?? 'GET', headers: init.headers }, (res) => {
@@ -41,6 +46,7 @@ describe('browser-mode server', () => {
       }),
       'app:ping': (t) => ({ echo: t, at: 0 }),
       'app:openExternal': async () => ({ opened: false }),
+      'registry:uploadLogoPart': (_id, index, part) => ({ received: index * 1000 + part.byteLength + part[0]! }),
     } as Partial<Handlers> as Handlers);
     server = await startWebServer({ rendererDir: dir, dispatch, maxBodyBytes: 1024 });
     token = new URL(server.launchUrl).hash.replace('#token=', '');
@@ -104,6 +110,31 @@ describe('browser-mode server', () => {
     expect(big.status).toBe(413);
     const unknown = await invoke(JSON.stringify({ channel: 'fs:read', args: ['/etc/passwd'] }));
     expect((JSON.parse(unknown.body) as { error: { code: string } }).error.code).toBe('unknown_channel');
+  });
+
+  it('takes a call with bytes as a binary body, its other arguments in a header, and still validates it', async () => {
+    const binary = (header: string | undefined, body: Uint8Array) =>
+      call(server, '/api/invoke', {
+        method: 'POST',
+        body,
+        headers: {
+          Host: host,
+          Authorization: `Bearer ${token}`,
+          'Content-Type': BINARY_CALL_TYPE,
+          ...(header === undefined ? {} : { [BINARY_CALL_HEADER]: header }),
+        },
+      });
+    const part = toBinaryCall('registry:uploadLogoPart', ['logo-upload-1', 2, new Uint8Array([7, 0, 0])])!;
+    const ok = await binary(part.header, part.body);
+    expect(JSON.parse(ok.body)).toEqual({ ok: true, value: { received: 2010 } });
+    const missing = await binary(undefined, part.body);
+    expect(missing.status).toBe(400);
+    expect(JSON.parse(missing.body)).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    // Bytes where the contract wants text are refused like any other wrong argument.
+    const ping = toBinaryCall('app:ping', [new Uint8Array([1])])!;
+    expect(JSON.parse((await binary(ping.header, ping.body)).body)).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+    const big = await binary(part.header, new Uint8Array(5000));
+    expect(big.status).toBe(413);
   });
 
   it('pushes events to subscribers', async () => {

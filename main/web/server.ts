@@ -3,6 +3,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Dispatch } from '../services/dispatch';
 import { readBody } from '../../platform/http/read-body';
+import { BINARY_CALL_HEADER, BINARY_CALL_TYPE, fromBinaryCall } from '../../domain/ipc/binary-call';
 import { readStatic } from './static-files';
 import { SECURITY_HEADERS } from './security-headers';
 
@@ -77,7 +78,16 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
                 ok: false,
                 error: { code: 'too_large', message: `Request body is larger than ${maxBody} bytes.` },
               });
-            call = JSON.parse(read.bytes.toString('utf8')) as typeof call;
+            const header = req.headers[BINARY_CALL_HEADER.toLowerCase()];
+            if (req.headers['content-type'] === BINARY_CALL_TYPE) {
+              const binary = typeof header === 'string' ? fromBinaryCall(header, read.bytes) : undefined;
+              if (!binary)
+                return sendJson(res, 400, {
+                  ok: false,
+                  error: { code: 'bad_request', message: `A binary call needs a valid ${BINARY_CALL_HEADER} header.` },
+                });
+              call = binary;
+            } else call = JSON.parse(read.bytes.toString('utf8')) as typeof call;
           } catch {
             return sendJson(res, 400, { ok: false, error: { code: 'bad_request', message: 'The request body is not valid JSON.' } });
           }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventName, EventPayload } from '../../../domain/ipc/contract';
-import { LOGO_PART_CHARS } from '../../../domain/ipc/registry-channels';
+import { LOGO_PART_BYTES } from '../../../domain/ipc/registry-channels';
 import { runGit } from '../../../platform/process/git';
 import { copyCorpus, gitInitCommitted, newValoperId, removeDir, tempDir } from '../../../registry/test-support';
 import type { HostContext } from '../host-context';
@@ -133,11 +133,10 @@ async function logoUpload(): Promise<string> {
   const bytes = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 30, g: 90, b: 200 } } })
     .jpeg()
     .toBuffer();
-  const base64 = bytes.toString('base64');
-  const parts = Math.max(1, Math.ceil(base64.length / LOGO_PART_CHARS));
+  const parts = Math.max(1, Math.ceil(bytes.length / LOGO_PART_BYTES));
   const uploadId = `hostile-${Math.random().toString(36).slice(2, 10)}`;
   for (let i = 0; i < parts; i++)
-    await handlers['registry:uploadLogoPart'](uploadId, i, base64.slice(i * LOGO_PART_CHARS, (i + 1) * LOGO_PART_CHARS));
+    await handlers['registry:uploadLogoPart'](uploadId, i, bytes.subarray(i * LOGO_PART_BYTES, (i + 1) * LOGO_PART_BYTES));
   return (await handlers['registry:inspectLogo'](uploadId, parts, 'logo.jpg')).logoId;
 }
 

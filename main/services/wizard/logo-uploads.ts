@@ -1,5 +1,5 @@
 /**
- * Logo uploads arrive in parts (LOGO_PART_CHARS of base64 each) and are joined when inspected. Parts
+ * Logo uploads arrive in parts (LOGO_PART_BYTES each) and are joined when inspected. Parts
  * are held in memory only briefly: an upload not finished within a few minutes is dropped.
  */
 import { MAX_LOGO_SOURCE_BYTES } from '../../../domain/ipc/registry-channels';
@@ -16,7 +16,7 @@ interface Upload {
 
 export interface LogoUploads {
   /** Stores one part; returns how many parts have arrived. */
-  put(uploadId: string, index: number, base64: string): number;
+  put(uploadId: string, index: number, part: Uint8Array): number;
   /** Joins and forgets the upload; every part from 0 to parts-1 must be there. */
   take(uploadId: string, parts: number): Buffer;
 }
@@ -29,10 +29,11 @@ export function createLogoUploads(now: () => number = Date.now): LogoUploads {
     while (uploads.size > MAX_OPEN_UPLOADS) uploads.delete(uploads.keys().next().value!);
   };
   return {
-    put(uploadId, index, base64) {
+    put(uploadId, index, part) {
       sweep();
       const upload = uploads.get(uploadId) ?? { parts: [], size: 0, touched: now() };
-      const bytes = Buffer.from(base64, 'base64');
+      // A copy: the caller's array may be a view on a larger request buffer.
+      const bytes = Buffer.from(part);
       upload.size += bytes.length - (upload.parts[index]?.length ?? 0);
       if (upload.size > MAX_LOGO_SOURCE_BYTES) {
         uploads.delete(uploadId);
