@@ -70,8 +70,8 @@ test('sets the OAuth app client id in Settings, then signs in through the browse
   const polls = fake.devicePolls.length;
   await page.waitForTimeout(2500);
   expect(fake.devicePolls.length).toBe(polls);
-  fake.deviceApproveAfterPolls = 1;
-  fake.deviceInterval = 0;
+  // Approved only once the test has seen the code (below), as GitHub approves once the user entered it.
+  fake.deviceApproveAfterPolls = Number.MAX_SAFE_INTEGER;
 
   // The wizard's last step signs in with the saved id.
   const id = freshValoperId();
@@ -98,6 +98,7 @@ test('sets the OAuth app client id in Settings, then signs in through the browse
   await step.getByRole('button', { name: 'Sign in with GitHub' }).click();
   await expect(step.getByLabel('Your sign-in code')).toHaveText('WDJB-MJHT');
   await expect(step.getByRole('button', { name: 'Copy the sign-in code' })).toBeVisible();
+  fake.deviceApproveAfterPolls = 0;
   await expect(page.getByText('Signed in to GitHub as @octo-operator')).toBeVisible({ timeout: 20_000 });
   await expect(step.getByRole('button', { name: 'Open pull request' })).toBeEnabled();
 });

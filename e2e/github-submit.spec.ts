@@ -77,10 +77,14 @@ test('submits a new validator through GitHub with no clone: sign in, open the pu
     `${fake.webUrl}/settings/tokens/new?scopes=public_repo&description=Gateway%20Companion`,
   );
   await tokenField.fill('');
+  // GitHub approves only once the user has entered the code: until the test has seen it, polls wait.
+  fake.deviceApproveAfterPolls = Number.MAX_SAFE_INTEGER;
+  fake.deviceInterval = 1;
   await page.getByRole('button', { name: 'Sign in with GitHub' }).click();
   await expect(page.getByLabel('Your sign-in code')).toHaveText('WDJB-MJHT');
   await expect(page.getByRole('button', { name: 'Copy the sign-in code' })).toBeVisible();
   await shot(page, 'github-3-sign-in');
+  fake.deviceApproveAfterPolls = 0;
   await expect(page.getByText('Signed in to GitHub as @octo-operator')).toBeVisible({ timeout: 20_000 });
 
   // The first answer to "open pull request" is lost on the way back: the app says so, and pressing again finds it.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RegistryFinding } from '../../../../domain/ipc/registry-channels';
-import { errorsShown, shownFindings } from './details-touch';
+import { errorsShown, filledDetails, resetDetailsTouch, shownFindings, useDetailsTouch } from './details-touch';
+import { emptyForm } from './entry-form';
 
 const finding = (code: string, field: string, severity: RegistryFinding['severity'] = 'error') =>
   ({ code, field, severity, message: `${code} message` }) as RegistryFinding;
@@ -19,5 +20,17 @@ describe('Details errors wait for the user', () => {
     expect(shownFindings('name', findings, { touched: [], submitted: false })).toEqual([findings[1]]);
     expect(shownFindings('name', findings, { touched: ['name'], submitted: false })).toEqual(findings);
     expect(shownFindings('name', null, { touched: [], submitted: false })).toBeNull();
+  });
+
+  it('counts the fields the step opens with a value as touched: an entry being fixed shows its errors at once', () => {
+    expect(filledDetails(emptyForm())).toEqual([]);
+    const form = { ...emptyForm(), name: 'Aurora', website: 'hhttps://aurora.example', commission: '5', description: '  ' };
+    expect(filledDetails(form)).toEqual(['name', 'website', 'payout.commission']);
+    resetDetailsTouch(filledDetails(form));
+    const state = useDetailsTouch.getState();
+    expect(errorsShown('website', state)).toBe(true);
+    expect(errorsShown('description', state)).toBe(false);
+    resetDetailsTouch();
+    expect(useDetailsTouch.getState().touched).toEqual([]);
   });
 });

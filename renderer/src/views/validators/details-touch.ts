@@ -6,6 +6,7 @@
  */
 import { create } from 'zustand';
 import type { RegistryFinding } from '../../../../domain/ipc/registry-channels';
+import { engineField, NUMBER_FIELDS, type EntryForm } from './entry-form';
 
 interface DetailsTouch {
   touched: readonly string[];
@@ -17,8 +18,18 @@ interface DetailsTouch {
 
 export const useDetailsTouch = create<DetailsTouch>()(() => ({ touched: [], submitted: false, focusRequest: 0 }));
 
-/** The step opened afresh: nothing touched yet. */
-export const resetDetailsTouch = () => useDetailsTouch.setState({ touched: [], submitted: false });
+/**
+ * The step opened afresh. Fields that open with a value (an entry being updated, a finding being fixed,
+ * a draft) count as touched: the user came to see what is wrong with them. Only empty fields wait.
+ */
+export const resetDetailsTouch = (filled: readonly string[] = []) => useDetailsTouch.setState({ touched: [...filled], submitted: false });
+
+/** The Details fields of `form` that hold a value, named as the engine's findings name them. */
+export function filledDetails(form: EntryForm): string[] {
+  const texts = (['name', 'description', 'website'] as const).filter((f) => form[f].trim() !== '');
+  const numbers = NUMBER_FIELDS.filter((f) => form[f].trim() !== '').map(engineField);
+  return [...texts, ...numbers];
+}
 
 export function touchDetail(field: string): void {
   const { touched } = useDetailsTouch.getState();

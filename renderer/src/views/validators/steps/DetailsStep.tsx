@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { RegistryFinding } from '../../../../../domain/ipc/registry-channels';
 import { DESCRIPTION_MAX, NAME_MAX } from '../../../../../domain/registry-entry';
 import { afterPress } from '../../../app/after-press';
-import { errorsShown, resetDetailsTouch, shownFindings, touchDetail, useDetailsTouch } from '../details-touch';
+import { errorsShown, filledDetails, resetDetailsTouch, shownFindings, touchDetail, useDetailsTouch } from '../details-touch';
 import { engineField, numberProblems, type NumberField } from '../entry-form';
 import { StepHeading } from '../parts/common';
 import { TextField } from '../parts/TextField';
@@ -42,10 +42,11 @@ export function DetailsStep() {
   const state = useWizardState();
   const { draft } = state;
   const touch = useDetailsTouch();
-  // Each visit of the step starts untouched.
+  // Each visit of the step starts with only the fields it opens with a value touched.
+  const openedWith = useRef(filledDetails(draft.form));
   useEffect(() => {
-    resetDetailsTouch();
-    return resetDetailsTouch;
+    resetDetailsTouch(openedWith.current);
+    return () => resetDetailsTouch();
   }, []);
   const focused = useRef(touch.focusRequest);
   useEffect(() => {
