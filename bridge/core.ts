@@ -660,7 +660,7 @@ class BridgeSession {
       await upstream.postRequest(JSON.stringify(message), {
         signal: AbortSignal.any([this.stopping.signal, AbortSignal.timeout(this.timeoutMs)]),
         headers: eraHeaders(message),
-        ...own,
+        ...own.options,
       });
     } catch (error) {
       if (own.reply() === undefined) this.log.debug(`the bridge's ${String(message.method)} got no answer: ${this.describeError(error)}`);
@@ -670,20 +670,16 @@ class BridgeSession {
 
   /** Catches the reply to the bridge's own request `id`; whatever else the upstream sends meanwhile goes to the host. */
   private ownReply(id: unknown): {
-    answered: () => boolean;
-    onMessage: UpstreamMessageHandler;
+    options: { answered: () => boolean; onMessage: UpstreamMessageHandler };
     reply: () => Record<string, unknown> | undefined;
   } {
     let reply: Record<string, unknown> | undefined;
-    return {
-      answered: () => reply !== undefined,
-      onMessage: (m, l) => {
-        const c = classify(m);
-        if (c.kind !== 'response') this.fromUpstream(m, l);
-        else if (c.id === id) reply = c.message;
-      },
-      reply: () => reply,
+    const onMessage: UpstreamMessageHandler = (m, l) => {
+      const c = classify(m);
+      if (c.kind !== 'response') this.fromUpstream(m, l);
+      else if (c.id === id) reply = c.message;
     };
+    return { options: { answered: () => reply !== undefined, onMessage }, reply: () => reply };
   }
 
   /** An exchange whose reply is kept from the host (in p.held) until the caller has read it. */
@@ -732,7 +728,7 @@ class BridgeSession {
       const id = `gateway-companion-reinit-${++this.reinits}`;
       const signal = AbortSignal.any([this.stopping.signal, AbortSignal.timeout(this.timeoutMs)]);
       const own = this.ownReply(id);
-      await upstream.postRequest(JSON.stringify({ ...this.initMessage, id }), { signal, ...own });
+      await upstream.postRequest(JSON.stringify({ ...this.initMessage, id }), { signal, ...own.options });
       const reply = own.reply();
       const result = reply?.result as { protocolVersion?: unknown } | undefined;
       if (!reply || !result) {
