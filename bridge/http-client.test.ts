@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTlsMaterial, type TlsMaterial } from '../gateway/tls/certificates';
-import { createHttpClient, type HttpResponse } from './http-client';
+import { createHttpClient, MAX_CONNECTIONS, type HttpResponse } from './http-client';
 
 let dir: string;
 let tls: TlsMaterial;
@@ -52,6 +52,31 @@ describe('direct client (node:https keep-alive pool)', () => {
     // The warm connection served every request.
     expect(connections).toBe(1);
     await client.close();
+  });
+
+  it(`opens at most ${MAX_CONNECTIONS} connections, and requests beyond them wait for one and complete`, async () => {
+    const held: http.ServerResponse[] = [];
+    let opened = 0;
+    const slow = https.createServer({ cert: tls.certPem, key: tls.keyPem }, (_req, res) => void held.push(res));
+    slow.on('secureConnection', () => opened++);
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const url = new URL(`https://127.0.0.1:${(slow.address() as AddressInfo).port}/mcp`);
+    const client = await createHttpClient({ url, ca: tls.caCertPem, proxy: false, env: {} });
+    const total = MAX_CONNECTIONS + 8;
+    // A connection is free again once its answer has been read.
+    const answers = Array.from({ length: total }, () => client.request({ method: 'POST', headers: {}, body: '{}' }).then(text));
+    await expect.poll(() => held.length).toBe(MAX_CONNECTIONS);
+    expect(opened).toBe(MAX_CONNECTIONS);
+    // Each answer frees its connection for a waiting request, until all have been served.
+    for (let released = 0; released < total; released++) {
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+      held.shift()?.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    }
+    expect(await Promise.all(answers)).toEqual(Array.from({ length: total }, () => '{"ok":true}'));
+    expect(opened).toBe(MAX_CONNECTIONS);
+    await client.close();
+    slow.closeAllConnections();
+    await new Promise((r) => slow.close(r));
   });
 
   it('refuses a certificate it cannot verify', async () => {

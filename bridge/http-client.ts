@@ -103,12 +103,20 @@ function warmable<A extends http.Agent>(agent: A): A & { preconnect(target: { ho
   });
 }
 
+/**
+ * Connections the pool opens to the gateway at most; further requests wait for a free one. Each TLS
+ * connection holds ~50 KB of buffers and state: 64 calls in flight on 64 connections took the bridge's
+ * peak RSS ~4 MB higher than on 32, while 32 still gave 1.3× a direct client's throughput (16: 1.1×).
+ */
+export const MAX_CONNECTIONS = 32;
+
 function createDirectClient(options: HttpClientOptions): HttpClient {
   const secure = options.url.protocol === 'https:';
   const agentOptions: https.AgentOptions = {
     keepAlive: true,
     keepAliveMsecs: 15_000,
     scheduling: 'lifo',
+    maxSockets: MAX_CONNECTIONS,
     // One secure context for the pool, rather than `ca`: the agent names each request's pool by its
     // options, and with `ca` that name holds the whole PEM text, built again for every request.
     ...(options.ca ? { secureContext: createSecureContext({ ca: options.ca }) } : {}),

@@ -1,5 +1,4 @@
 import { startEmbeddedGateway } from '../bridge-host/index';
-import { setFlagsFromString } from 'node:v8';
 import { BRIDGE_OPTIONS } from './bridge-help';
 import { UsageError, type CliIo } from './command';
 import { parseOptions, type OptionValues } from './options';
@@ -8,6 +7,7 @@ import { validateProfileName } from '../../platform/credentials/profiles';
 import { AuditLog } from '../../bridge/audit-log';
 import { createLogger } from '../../bridge/logger';
 import { governHeap } from '../../bridge/heap-governor';
+import { tuneBridgeProcess } from '../../bridge/process-flags';
 import { runBridge } from '../../bridge/run-bridge';
 
 function positive(name: string, value: string | undefined, max: number): number | undefined {
@@ -43,16 +43,8 @@ export async function startBridgeCli(values: OptionValues<typeof BRIDGE_OPTIONS>
 
   const ownsProcess = io.stdout === process.stdout;
   if (ownsProcess) {
-    // The bridge moves bytes: V8's optimizing compiler and a young generation that keeps growing under
-    // steady traffic buy it nothing measurable, but cost 10-15 MB of RSS (measured after 3,000 calls:
-    // 72 MB → 58 MB, p50 unchanged). Both flags are read when they apply, so setting them now is safe
-    // (unlike --lite-mode, which implies --jitless and aborts on WebAssembly, e.g. undici's parser).
-    setFlagsFromString('--no-opt');
-    setFlagsFromString('--semi-space-growth-factor=1');
-    // With many calls in flight more garbage survives a scavenge, and V8 lets the old generation grow
-    // by its default factor before collecting it: at 64 in flight the heap reached ~38 MB of which 8 MB
-    // was live. Growing by 10 % at a time (read at each collection, so settable now) kept it at ~22 MB.
-    setFlagsFromString('--heap-growing-percent=10');
+    // Already done first thing by `companion bridge`; the installed app's --mcp-bridge gets it here.
+    tuneBridgeProcess();
     // V8 still lets the old generation run 8 MB past its live size: collect it sooner (see heap-governor.ts).
     governHeap();
   }

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import './early-flags';
 import { main } from './main';
 import type { CliIo } from './command';
 
