@@ -182,6 +182,7 @@ export function createHttpHandler(options: HttpHandlerOptions): (req: IncomingMe
         const session = sessions.get(sessionId, sessions.credentialOf(accessId, secretKey));
         // One answer for an unknown, expired or another pair's session, so a wrong secret learns nothing.
         if (!session) return reject(res, SESSION_NOT_FOUND, requestId(body));
+        if (session.direct && (await session.direct.handle(req, res, body))) return;
         return await session.transport.handleRequest(req, res, body);
       }
       if (method === 'POST' && isInitialize(body)) {

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { DirectJsonRequests } from './direct-json-requests';
 import { releaseAnsweredJsonStreams } from './json-stream-release';
 
 export interface Session {
@@ -11,6 +12,8 @@ export interface Session {
    */
   readonly credential: Buffer;
   readonly transport: StreamableHTTPServerTransport;
+  /** In JSON response mode, the direct path for single requests (see direct-json-requests.ts). */
+  readonly direct?: DirectJsonRequests | undefined;
   readonly server: McpServer;
   lastSeen: number;
 }
@@ -116,19 +119,23 @@ export class SessionManager {
       reserved = false;
     };
     const server = this.createServer();
+    let direct: DirectJsonRequests | undefined;
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       enableJsonResponse: this.responseMode === 'json',
       onsessioninitialized: (id) => {
         release();
-        this.register({ id, credential, transport, server, lastSeen: Date.now() }, group);
+        this.register({ id, credential, transport, direct, server, lastSeen: Date.now() }, group);
       },
       onsessionclosed: (id) => {
         const session = this.sessions.get(id);
         if (session) void this.drop(session);
       },
     });
-    if (this.responseMode === 'json') releaseAnsweredJsonStreams(transport);
+    if (this.responseMode === 'json') {
+      releaseAnsweredJsonStreams(transport);
+      direct = new DirectJsonRequests(transport);
+    }
     try {
       await server.connect(transport);
     } catch (error) {
