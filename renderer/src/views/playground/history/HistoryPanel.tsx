@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { HistorySummary } from '../../../../../domain/ipc/playground-channels';
 import { useApi } from '../../../app/api-context';
 import { ExportDialog } from '../export/ExportDialog';
-import { formatBytes, formatDuration } from '../result/format';
+import { formatBytes, formatDuration, formatWhen as when } from '../result/format';
 import { useActivityStore } from '../state/activity-store';
 import { useConnectionStore } from '../state/connection-store';
 import { runTool, showHistoryEntry } from '../state/run-call';
@@ -18,13 +18,6 @@ const STATUS_BADGE: Record<HistorySummary['status'], [string, string]> = {
 function argsSummary(args: Record<string, unknown>): string {
   const text = JSON.stringify(args);
   return text === '{}' ? '(no arguments)' : text.length > 90 ? `${text.slice(0, 89)}…` : text;
-}
-
-function when(at: number): string {
-  const d = new Date(at);
-  const today = new Date();
-  const time = d.toLocaleTimeString('en-GB', { hour12: false });
-  return d.toDateString() === today.toDateString() ? time : `${d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })} ${time}`;
 }
 
 /** Every call, newest first: view, re-run, edit and re-run, compare two, export, remove. */
