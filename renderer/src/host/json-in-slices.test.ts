@@ -99,6 +99,12 @@ describe('JSON parsed in slices', () => {
       '{}',
       '["unterminated]',
       '{"a":[1}]',
+      // Large containers (over the tiny piece) closed by the wrong bracket, or followed by more than a comma.
+      '[1,2,3,4,5,6}',
+      '{"a":[1,2,3,4,5,6}}',
+      '[[1,2,3,4,5,6},1]',
+      '[[1,2,3,4,5,6] 7,1]',
+      '{"a":{"b":1,"c":2,"d":3} "e"}',
       '\uFEFF["a byte-order mark first, as Response.text() drops it"]',
       '["a byte-order mark", \uFEFF"inside"]',
     ];
@@ -116,6 +122,16 @@ describe('JSON parsed in slices', () => {
       expect(Object.getOwnPropertyDescriptor(proto, '__proto__')?.value).toEqual({ x: 1 });
       expect(proto['b']).toBe(3);
     }
+  });
+
+  it('reads containers nested deeper than its cut can follow as JSON.parse does, in one go', async () => {
+    const deep = utf8(`${'['.repeat(100_000)}"x"${']'.repeat(100_000)}`);
+    expect(() => cutJson(deep, 1024)).toThrow(RangeError);
+    // Walked down level by level: a deep comparison would overflow the stack itself.
+    let value = await parseJsonInSlices(deep, { ...tiny, piece: 1024 });
+    let levels = 0;
+    while (Array.isArray(value) && value.length === 1) [value, levels] = [value[0], levels + 1];
+    expect([levels, value]).toEqual([100_000, 'x']);
   });
 
   it('lets the page run between slices of a large document', async () => {

@@ -71,18 +71,23 @@ export function yieldToPage(): Promise<void> {
   });
 }
 
-/** Runs a piece of work to its end, letting the page run whenever a slice of `sliceMs` is used up. */
-async function inSlices<T>(work: Generator<void, T>, options: SliceOptions): Promise<T> {
+/**
+ * One budget of time for pieces of work run one after the other: each runs to its end, letting the page
+ * run whenever a slice of `sliceMs` is used up.
+ */
+function slicer(options: SliceOptions): <T>(work: Generator<void, T>) => Promise<T> {
   const sliceMs = options.sliceMs ?? SLICE_MS;
   const pause = options.pause ?? yieldToPage;
   let until = performance.now() + sliceMs;
-  for (;;) {
-    const step = work.next();
-    if (step.done) return step.value;
-    if (performance.now() < until) continue;
-    await pause();
-    until = performance.now() + sliceMs;
-  }
+  return async (work) => {
+    for (;;) {
+      const step = work.next();
+      if (step.done) return step.value;
+      if (performance.now() < until) continue;
+      await pause();
+      until = performance.now() + sliceMs;
+    }
+  };
 }
 
 /** Runs a piece of work to its end at once (in a worker, where there is no page to give the thread to). */
@@ -105,7 +110,7 @@ function withoutBom(bytes: Uint8Array): Uint8Array {
  */
 export function cutJson(bytes: Uint8Array, piece = PIECE): Uint32Array | undefined {
   const body = withoutBom(bytes);
-  return body.length <= piece ? undefined : Uint32Array.from(atOnce(cutOf(body, 0, body.length, piece, [])));
+  return body.length <= piece ? undefined : Uint32Array.from(atOnce(cutOf(body, piece)));
 }
 
 /**
@@ -119,8 +124,17 @@ export async function parseJsonInSlices(bytes: Uint8Array, options: SliceOptions
   const body = withoutBom(bytes);
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   if (body.length <= piece) return JSON.parse(decoder.decode(body));
-  const cut = options.cut ?? Uint32Array.from(await inSlices(cutOf(body, 0, body.length, piece, []), options));
-  const value = await inSlices(assemble(body, cut, decoder), options);
+  const inSlices = slicer(options);
+  let value: unknown;
+  try {
+    const cut = options.cut ?? Uint32Array.from(await inSlices(cutOf(body, piece)));
+    value = await inSlices(assemble(body, cut, decoder));
+  } catch (error) {
+    // Large containers nested deeper than the cut's recursion can follow (tens of thousands of levels,
+    // which no JSON.stringify writes): JSON.parse reads them, in one go.
+    if (!(error instanceof RangeError)) throw error;
+    value = JSON.parse(decoder.decode(body));
+  }
   await (options.pause ?? yieldToPage)();
   return value;
 }
@@ -134,50 +148,155 @@ function syntaxError(at: number, what: string): SyntaxError {
   return new SyntaxError(`${what} in JSON at byte ${at}`);
 }
 
+/** A cut being built: numbers, and the cuts of large members in their places (flattened at the end). */
+type Cut = Array<number | Cut>;
+
+/** A container the scan is inside. */
+interface Open {
+  start: number;
+  isArray: boolean;
+  /** Where its members' spans begin in the scan's list of spans. */
+  spansAt: number;
+  /** Where its current member begins, and that member's colon (in an object). */
+  from: number;
+  colon: number;
+  /** The cuts of its large containers, in order, with their spans (none for most containers). */
+  inner: Array<{ start: number; end: number; cut: Cut }> | undefined;
+}
+
 /**
- * Appends the cut of bytes[start, end) to `out`: small values and scalars (a long string included, which
- * has no structure to cut along) whole, large containers as runs of members and large members cut
- * further. Yields to let the driver look at the clock.
+ * The cut of a document (see WHOLE), in one pass over its bytes: small values and scalars (a long string
+ * included, which has no structure to cut along) whole, large containers as runs of members and large
+ * members cut further. Every container's member spans are noted as the scan goes, and dropped when it
+ * closes small. Yields to let the driver look at the clock.
  */
-function* cutOf(bytes: Uint8Array, start: number, end: number, piece: number, out: number[]): Generator<void, number[]> {
+function* cutOf(bytes: Uint8Array, piece: number): Generator<void, number[]> {
+  let start = 0;
+  let end = bytes.length;
   while (start < end && isWhitespace(bytes[start])) start++;
   while (end > start && isWhitespace(bytes[end - 1])) end--;
   const first = bytes[start];
-  if (end - start <= piece || (first !== OPEN_ARRAY && first !== OPEN_OBJECT)) {
-    out.push(WHOLE, start, end);
-    return out;
+  if (end - start <= piece || (first !== OPEN_ARRAY && first !== OPEN_OBJECT)) return [WHOLE, start, end];
+  /** The spans of the open containers' members so far: from, to (exclusive) and colon, three numbers each. */
+  const spans: number[] = [];
+  // The open containers, innermost last; their records are reused.
+  const open: Open[] = [];
+  let depth = 0;
+  let root: Cut | undefined;
+  let nextLook = start + SCAN_STEP;
+  /** Notes the member of `o` that ends at `to` (a comma, or the container's end). */
+  const endMember = (o: Open, to: number, closing: boolean) => {
+    let a = o.from;
+    while (a < to && isWhitespace(bytes[a])) a++;
+    if (a === to) {
+      // Nothing between two commas, or a trailing comma (`[]` and `{}` have no members at all).
+      if (spans.length > o.spansAt || !closing || o.colon >= 0) throw syntaxError(to, 'Unexpected token');
+      return;
+    }
+    if (!o.isArray && o.colon < 0) throw syntaxError(a, 'Expected a colon after the key');
+    spans.push(a, to, o.colon);
+  };
+  for (let i = start; i < end; i++) {
+    if (i >= nextLook) {
+      nextLook = i + SCAN_STEP;
+      yield;
+    }
+    const c = bytes[i];
+    if (c === QUOTE) {
+      // To the closing quote (found natively: strings are most of a document): one not escaped, that is
+      // after an even number of backslashes.
+      for (;;) {
+        i = bytes.indexOf(QUOTE, i + 1);
+        if (i < 0 || i >= end) throw syntaxError(end, 'Unterminated string');
+        let backslashes = 0;
+        while (bytes[i - 1 - backslashes] === BACKSLASH) backslashes++;
+        if (backslashes % 2 === 0) break;
+      }
+    } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+      const o = (open[depth++] ??= { start: 0, isArray: false, spansAt: 0, from: 0, colon: -1, inner: undefined });
+      o.start = i;
+      o.isArray = c === OPEN_ARRAY;
+      o.spansAt = spans.length;
+      o.from = i + 1;
+      o.colon = -1;
+      o.inner = undefined;
+    } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) {
+      const o = depth > 0 ? open[--depth]! : undefined;
+      if (!o || o.isArray !== (c === CLOSE_ARRAY)) throw syntaxError(i, 'Unexpected end of a container');
+      endMember(o, i, true);
+      if (i + 1 - o.start > piece) {
+        const cut = containerCut(bytes, o, spans, piece);
+        if (depth > 0) (open[depth - 1]!.inner ??= []).push({ start: o.start, end: i + 1, cut });
+        else root = cut;
+      }
+      spans.length = o.spansAt;
+      // The document is this one value.
+      if (depth === 0 && i !== end - 1) throw syntaxError(i + 1, 'Unexpected content after the value');
+    } else if (c === COMMA) {
+      const o = open[depth - 1]!;
+      endMember(o, i, false);
+      o.from = i + 1;
+      o.colon = -1;
+    } else if (c === COLON) {
+      const o = open[depth - 1]!;
+      if (!o.isArray && o.colon < 0) o.colon = i;
+    }
   }
-  const isArray = first === OPEN_ARRAY;
-  if (bytes[end - 1] !== (isArray ? CLOSE_ARRAY : CLOSE_OBJECT)) throw syntaxError(end - 1, 'Unexpected end or content after the value');
-  const members = yield* membersOf(bytes, start, end, isArray);
-  out.push(isArray ? ARRAY : OBJECT, 0);
-  const countAt = out.length - 1;
+  if (depth !== 0 || !root) throw syntaxError(end, 'Unexpected end of the document');
+  const flat: number[] = [];
+  const add = (cut: Cut) => {
+    for (const part of cut) {
+      if (typeof part === 'number') flat.push(part);
+      else add(part);
+    }
+  };
+  add(root);
+  return flat;
+}
+
+/** The cut of a large container that just closed, from its members' spans and its large members' cuts. */
+function containerCut(bytes: Uint8Array, o: Open, spans: readonly number[], piece: number): Cut {
+  const cut: Cut = [o.isArray ? ARRAY : OBJECT, 0];
+  let parts = 0;
+  let inner = 0;
   let runFrom = -1;
   let runTo = -1;
   const endRun = () => {
     if (runFrom < 0) return;
-    out.push(RUN, runFrom, runTo);
-    out[countAt]!++;
+    cut.push(RUN, runFrom, runTo);
+    parts++;
     runFrom = -1;
   };
-  for (const [from, to, colon] of members) {
-    if (to - from > piece) {
-      endRun();
-      if (isArray) yield* cutOf(bytes, from, to, piece, out);
+  for (let s = o.spansAt; s < spans.length; s += 3) {
+    const from = spans[s]!;
+    const to = spans[s + 1]!;
+    const colon = spans[s + 2]!;
+    if (to - from <= piece) {
+      if (runFrom >= 0 && to - runFrom <= piece) runTo = to;
       else {
-        out.push(MEMBER, from, colon);
-        yield* cutOf(bytes, colon + 1, to, piece, out);
+        endRun();
+        runFrom = from;
+        runTo = to;
       }
-      out[countAt]!++;
-    } else if (runFrom >= 0 && to - runFrom <= piece) runTo = to;
-    else {
-      endRun();
-      runFrom = from;
-      runTo = to;
+      continue;
     }
+    endRun();
+    let valueFrom = o.isArray ? from : colon + 1;
+    while (isWhitespace(bytes[valueFrom])) valueFrom++;
+    let valueTo = to;
+    while (isWhitespace(bytes[valueTo - 1])) valueTo--;
+    if (!o.isArray) cut.push(MEMBER, from, colon);
+    const large = o.inner?.[inner];
+    if (large?.start === valueFrom) {
+      inner++;
+      if (large.end !== valueTo) throw syntaxError(large.end, 'Unexpected content after a value');
+      cut.push(large.cut);
+    } else cut.push(WHOLE, valueFrom, valueTo);
+    parts++;
   }
   endRun();
-  return out;
+  cut[1] = parts;
+  return cut;
 }
 
 /** As JSON.parse does: "__proto__" becomes an own property, never the object's prototype. */
@@ -228,55 +347,4 @@ function* assemble(bytes: Uint8Array, cut: Uint32Array, decoder: TextDecoder): G
     return members;
   }
   return yield* value();
-}
-
-/**
- * The members of the container bytes[start, end): for an array each item's span, for an object each
- * member's span with the position of its colon. Strings are skipped with their escapes; brackets inside
- * members are only counted, JSON.parse checks them later.
- */
-function* membersOf(bytes: Uint8Array, start: number, end: number, isArray: boolean): Generator<void, Array<[number, number, number]>> {
-  const members: Array<[number, number, number]> = [];
-  let depth = 0;
-  let from = start + 1;
-  let colon = -1;
-  let nextLook = start + SCAN_STEP;
-  const last = end - 1;
-  const push = (to: number) => {
-    let a = from;
-    while (a < to && isWhitespace(bytes[a])) a++;
-    if (a === to) {
-      // Nothing between two commas, or a trailing comma (`[]` and `{}` have no members at all).
-      if (members.length > 0 || to !== last || colon >= 0) throw syntaxError(to, 'Unexpected token');
-      return;
-    }
-    if (!isArray && colon < 0) throw syntaxError(a, 'Expected a colon after the key');
-    members.push([a, to, colon]);
-  };
-  for (let i = start + 1; i < last; i++) {
-    if (i >= nextLook) {
-      nextLook = i + SCAN_STEP;
-      yield;
-    }
-    const c = bytes[i];
-    if (c === QUOTE) {
-      // To the closing quote, past escaped characters.
-      for (i++; i < last; i++) {
-        const d = bytes[i];
-        if (d === BACKSLASH) i++;
-        else if (d === QUOTE) break;
-      }
-      if (i >= last) throw syntaxError(i, 'Unterminated string');
-    } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) depth++;
-    else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) {
-      if (--depth < 0) throw syntaxError(i, 'Unexpected end of the container');
-    } else if (depth === 0 && c === COMMA) {
-      push(i);
-      from = i + 1;
-      colon = -1;
-    } else if (depth === 0 && c === COLON && !isArray && colon < 0) colon = i;
-  }
-  if (depth !== 0) throw syntaxError(last, 'Unbalanced brackets');
-  push(last);
-  return members;
 }
