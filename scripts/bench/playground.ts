@@ -17,9 +17,10 @@
  * performance trace of the 5 MB runs to FILE (open it in the browser's Performance panel) and print,
  * for each main-thread task over 50 ms, the work inside it that took longest. --cpu-slowdown N: run the
  * 5 MB rounds with the page's CPU N times slower (the developer tools' CPU throttling), a repeatable
- * stand-in for a busy machine, where a task's wall-clock time is a few times its CPU time.
+ * stand-in for a busy machine, where a task's wall-clock time is a few times its CPU time. --history N:
+ * start with N earlier calls in the playground's history (it keeps 500), whose list is on the page.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -37,6 +38,7 @@ const { values } = parseArgs({
     megabytes: { type: 'string', default: '5' },
     trace: { type: 'string' },
     'cpu-slowdown': { type: 'string', default: '1' },
+    history: { type: 'string', default: '0' },
   },
   strict: true,
 });
@@ -183,6 +185,28 @@ async function connect(page: Page, profile: string): Promise<{ markMs: number; c
 }
 
 const home = mkdtempSync(join(tmpdir(), 'companion-bench-playground-'));
+// Earlier calls in the history (its list is on the page while a result renders), as the app writes them.
+const earlier = Number(values.history);
+if (earlier > 0) {
+  const dir = join(home, '.config', 'gateway-companion', 'playground');
+  mkdirSync(dir, { recursive: true });
+  const at = Date.now() - earlier * 60_000;
+  const lines = Array.from({ length: earlier }, (_, i) =>
+    JSON.stringify({
+      add: {
+        id: `bench-${i}`,
+        tool: 'get_token_prices',
+        arguments: { assetIds: [`c60_t0x${i.toString(16).padStart(40, '0')}`] },
+        profile: 'default',
+        startedAt: at + i * 60_000,
+        durationMs: 12 + (i % 40),
+        status: 'ok',
+        bytes: 900 + i,
+      },
+    }),
+  );
+  writeFileSync(join(dir, 'history.jsonl'), `${lines.join('\n')}\n`);
+}
 const big = await startBigServer();
 const app = await startBrowserMode({ home, env: { GATEWAY_COMPANION_EMBEDDED_PORT: String(await freePort()) } });
 const browser = await chromium.launch({
