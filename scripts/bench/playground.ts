@@ -15,9 +15,12 @@
  *
  * Options: --rounds N (default 5), --megabytes N (default 5), --trace FILE: also record a Chromium
  * performance trace of the 5 MB runs to FILE (open it in the browser's Performance panel) and print,
- * for each main-thread task over 50 ms, the work inside it that took longest.
+ * for each main-thread task over 50 ms, the work inside it that took longest. --cpu-slowdown N: run the
+ * 5 MB rounds with the page's CPU N times slower (the developer tools' CPU throttling), a repeatable
+ * stand-in for a busy machine, where a task's wall-clock time is a few times its CPU time. --history N:
+ * start with N earlier calls in the playground's history (it keeps 500), whose list is on the page.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,7 +33,13 @@ import { reexecInPrivateKeyring } from '../private-keyring';
 reexecInPrivateKeyring();
 
 const { values } = parseArgs({
-  options: { rounds: { type: 'string', default: '5' }, megabytes: { type: 'string', default: '5' }, trace: { type: 'string' } },
+  options: {
+    rounds: { type: 'string', default: '5' },
+    megabytes: { type: 'string', default: '5' },
+    trace: { type: 'string' },
+    'cpu-slowdown': { type: 'string', default: '1' },
+    history: { type: 'string', default: '0' },
+  },
   strict: true,
 });
 const rounds = Number(values.rounds);
@@ -122,8 +131,18 @@ function longTasksOf(events: readonly TraceEvent[]): string[] {
   const main = new Set(
     events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
   );
-  const onMain = events.filter((e) => e.ph === 'X' && e.dur !== undefined && main.has(`${e.pid}:${e.tid}`));
-  const tasks = onMain.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && e.dur! > 50_000);
+  const onMain = events
+    .filter((e) => e.ph === 'X' && e.dur !== undefined && main.has(`${e.pid}:${e.tid}`))
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  // The outermost events of the thread are its tasks: "RunTask" (a scheduler.yield continuation has no
+  // ThreadControllerImpl::RunTask inside it), or ThreadControllerImpl::RunTask.
+  const tasks: TraceEvent[] = [];
+  let end = -1;
+  for (const e of onMain) {
+    if (e.ts < end) continue;
+    end = e.ts + e.dur!;
+    if ((e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.dur! > 50_000) tasks.push(e);
+  }
   const samples = samplesOf(events);
   return tasks.map((task) => {
     // The functions sampled most often inside the task (self time).
@@ -166,6 +185,28 @@ async function connect(page: Page, profile: string): Promise<{ markMs: number; c
 }
 
 const home = mkdtempSync(join(tmpdir(), 'companion-bench-playground-'));
+// Earlier calls in the history (its list is on the page while a result renders), as the app writes them.
+const earlier = Number(values.history);
+if (earlier > 0) {
+  const dir = join(home, '.config', 'gateway-companion', 'playground');
+  mkdirSync(dir, { recursive: true });
+  const at = Date.now() - earlier * 60_000;
+  const lines = Array.from({ length: earlier }, (_, i) =>
+    JSON.stringify({
+      add: {
+        id: `bench-${i}`,
+        tool: 'get_token_prices',
+        arguments: { assetIds: [`c60_t0x${i.toString(16).padStart(40, '0')}`] },
+        profile: 'default',
+        startedAt: at + i * 60_000,
+        durationMs: 12 + (i % 40),
+        status: 'ok',
+        bytes: 900 + i,
+      },
+    }),
+  );
+  writeFileSync(join(dir, 'history.jsonl'), `${lines.join('\n')}\n`);
+}
 const big = await startBigServer();
 const app = await startBrowserMode({ home, env: { GATEWAY_COMPANION_EMBEDDED_PORT: String(await freePort()) } });
 const browser = await chromium.launch({
@@ -213,6 +254,11 @@ try {
   await page.evaluate(
     `window.__longtasks = []; new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__longtasks.push(e.duration))).observe({ type: 'longtask' });`,
   );
+  const slowdown = Number(values['cpu-slowdown']);
+  if (slowdown > 1) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+  }
   if (values.trace)
     await browser.startTracing(page, {
       categories: [
@@ -260,7 +306,7 @@ try {
     for (const line of long) console.log(line);
   }
   console.log(
-    `${(big.bytes / 1024 / 1024).toFixed(2)} MB result: longest main-thread task median ${fmt(median(worst))}, max ${fmt(Math.max(...worst))} (limit 50 ms); Run → tree on screen median ${fmt(median(totals))}`,
+    `${(big.bytes / 1024 / 1024).toFixed(2)} MB result${slowdown > 1 ? ` (CPU ${slowdown}× slower)` : ''}: longest main-thread task median ${fmt(median(worst))}, max ${fmt(Math.max(...worst))} (limit 50 ms); Run → tree on screen median ${fmt(median(totals))}`,
   );
 } finally {
   await browser.close();

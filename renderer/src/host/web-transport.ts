@@ -4,7 +4,7 @@ import type { Envelope } from '../../../domain/ipc/channel-names';
 import type { FacadeTransport } from '../../../domain/ipc/facade';
 import type { InvokeAnswer, InvokeRequest } from './invoke-worker';
 import InvokeWorker from './invoke-worker?worker';
-import { decodeInSlices, parseJsonInSlices, readJsonInSlices } from './json-in-slices';
+import { parseJsonInSlices, readJsonInSlices } from './json-in-slices';
 
 const TOKEN_KEY = 'companion.launchToken';
 
@@ -23,7 +23,7 @@ const failure = (code: string, message: string): Envelope<never> => ({ ok: false
 const offline = () => failure('offline', 'Gateway Companion is not running any more. Start it again and reload this page.');
 const unexpected = (status: number) => failure('bad_response', `Unexpected response from Gateway Companion (HTTP ${status}).`);
 
-/** Calls whose answers can be megabytes: sent and read by a worker, parsed in slices on the page. */
+/** Calls whose answers can be megabytes: sent, read and cut by a worker, parsed in slices on the page. */
 const LARGE_ANSWERS: ReadonlySet<string> = new Set(['playground:call', 'playground:historyEntry']);
 
 /**
@@ -105,8 +105,10 @@ export function createWebTransport(token: string): FacadeTransport {
         if (answer && 'failed' in answer) return offline();
         if (answer) {
           try {
-            // A multi-megabyte result (a 5 MB tool answer) is parsed in slices, so the page keeps responding.
-            return (await parseJsonInSlices(await decodeInSlices(new Uint8Array(answer.bytes)))) as Envelope<unknown>;
+            // A multi-megabyte result (a 5 MB tool answer) is parsed in slices, so the page keeps responding;
+            // the worker already cut it.
+            const bytes = new Uint8Array(answer.bytes);
+            return (await parseJsonInSlices(bytes, answer.cut ? { cut: answer.cut } : {})) as Envelope<unknown>;
           } catch {
             return unexpected(answer.status);
           }

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { createContext, memo, use, useDeferredValue, useState } from 'react';
 import type { HistorySummary } from '../../../../../domain/ipc/playground-channels';
+import type { CompanionApi } from '../../../../../domain/ipc/facade';
 import { useApi } from '../../../app/api-context';
 import { ExportDialog } from '../export/ExportDialog';
-import { formatBytes, formatDuration } from '../result/format';
+import { formatBytes, formatDuration, formatWhen as when } from '../result/format';
 import { useActivityStore } from '../state/activity-store';
 import { useConnectionStore } from '../state/connection-store';
 import { runTool, showHistoryEntry } from '../state/run-call';
@@ -20,42 +21,127 @@ function argsSummary(args: Record<string, unknown>): string {
   return text === '{}' ? '(no arguments)' : text.length > 90 ? `${text.slice(0, 89)}…` : text;
 }
 
-function when(at: number): string {
-  const d = new Date(at);
-  const today = new Date();
-  const time = d.toLocaleTimeString('en-GB', { hour12: false });
-  return d.toDateString() === today.toDateString() ? time : `${d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })} ${time}`;
+/** Runs an action of the list, its failure shown above the list. */
+async function act(setError: (message: string | undefined) => void, run: () => Promise<unknown>): Promise<void> {
+  try {
+    setError(undefined);
+    await run();
+  } catch (e) {
+    setError((e as Error).message);
+  }
 }
+
+async function remove(api: CompanionApi, id: string): Promise<void> {
+  await api.playground.historyRemove(id);
+  await useActivityStore.getState().loadHistory(api);
+}
+
+/** Connected, and no call running: the Re-run buttons take it from here rather than through their rows. */
+const CanRun = createContext(false);
+
+function RerunButton({ known, onClick }: { known: boolean; onClick: () => void }) {
+  const canRun = use(CanRun);
+  return (
+    <button type="button" className="pg-link-button" disabled={!canRun || !known} onClick={onClick}>
+      Re-run
+    </button>
+  );
+}
+
+/**
+ * One call of the list. A row renders again only when its own props change: the history keeps up to 500
+ * calls, and rendering every row again (a checkbox each, which React updates at some cost) when a call
+ * started or ended held the page for 50-80 ms.
+ */
+const HistoryRow = memo(function HistoryRow({
+  entry,
+  compared,
+  known,
+  onError,
+  onExport,
+}: {
+  entry: HistorySummary;
+  compared: boolean;
+  /** The connected server has this tool. */
+  known: boolean;
+  onError: (message: string | undefined) => void;
+  onExport: (entry: HistorySummary) => void;
+}) {
+  const api = useApi();
+  const [tone, label] = STATUS_BADGE[entry.status];
+  const edit = () => {
+    useWorkbenchStore.getState().load(entry.tool, entry.arguments);
+    document.getElementById('pg-tool-heading')?.focus();
+  };
+  const rerun = () => {
+    useWorkbenchStore.getState().load(entry.tool, entry.arguments);
+    void runTool(api, entry.tool, entry.arguments);
+  };
+  return (
+    <tr>
+      <td>
+        <input
+          type="checkbox"
+          aria-label={`Compare the ${entry.tool} call of ${when(entry.startedAt)}`}
+          checked={compared}
+          onChange={() => useActivityStore.getState().toggleCompare(entry.id)}
+        />
+      </td>
+      <td className="pg-nowrap">{when(entry.startedAt)}</td>
+      <td className="pg-history-tool">
+        <code>{entry.tool}</code>
+        {entry.profile !== 'default' && <span className="pg-history-profile">{entry.profile}</span>}
+      </td>
+      <td className="pg-args" title={entry.message ?? JSON.stringify(entry.arguments)}>
+        <code>{argsSummary(entry.arguments)}</code>
+      </td>
+      <td>
+        <span className={`badge ${tone}`}>{label}</span>
+      </td>
+      <td className="num pg-nowrap">{formatDuration(entry.durationMs)}</td>
+      <td className="num pg-nowrap">{entry.bytes ? formatBytes(entry.bytes) : '—'}</td>
+      <td className="pg-row-actions">
+        <button type="button" className="pg-link-button" onClick={() => void act(onError, () => showHistoryEntry(api, entry.id))}>
+          View
+        </button>
+        <RerunButton known={known} onClick={rerun} />
+        <button type="button" className="pg-link-button" disabled={!known} onClick={edit}>
+          Edit
+        </button>
+        <button type="button" className="pg-link-button" onClick={() => onExport(entry)}>
+          Export
+        </button>
+        <button
+          type="button"
+          className="pg-link-button danger"
+          aria-label={`Remove the ${entry.tool} call of ${when(entry.startedAt)}`}
+          onClick={() => void act(onError, () => remove(api, entry.id))}
+        >
+          ×
+        </button>
+      </td>
+    </tr>
+  );
+});
 
 /** Every call, newest first: view, re-run, edit and re-run, compare two, export, remove. */
 export function HistoryPanel() {
   const api = useApi();
-  const { history, historyLimit, historyError, compare } = useActivityStore();
-  const { toggleCompare, setTab, loadHistory } = useActivityStore.getState();
+  // Only what the list shows: the store also takes every traffic message, which must not render it again.
+  const history = useActivityStore((s) => s.history);
+  const historyLimit = useActivityStore((s) => s.historyLimit);
+  const historyError = useActivityStore((s) => s.historyError);
+  const compare = useActivityStore((s) => s.compare);
+  const { setTab, loadHistory } = useActivityStore.getState();
   const connected = useConnectionStore((s) => s.status === 'connected');
   const tools = useConnectionStore((s) => s.connection?.tools);
+  // The Re-run buttons follow a call's start and end a moment later, in a render React may interrupt.
   const running = useWorkbenchStore((s) => Boolean(s.running));
+  const canRun = useDeferredValue(connected && !running);
   const [exporting, setExporting] = useState<HistorySummary>();
   const [error, setError] = useState<string>();
   const rows = [...history].reverse();
   const known = (tool: string) => Boolean(tools?.some((t) => t.name === tool));
-
-  const act = async (run: () => Promise<unknown>) => {
-    try {
-      setError(undefined);
-      await run();
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  };
-  const edit = (entry: HistorySummary) => {
-    useWorkbenchStore.getState().load(entry.tool, entry.arguments);
-    document.getElementById('pg-tool-heading')?.focus();
-  };
-  const rerun = (entry: HistorySummary) => {
-    useWorkbenchStore.getState().load(entry.tool, entry.arguments);
-    void runTool(api, entry.tool, entry.arguments);
-  };
 
   return (
     <div className="pg-history">
@@ -74,7 +160,7 @@ export function HistoryPanel() {
             type="button"
             className="button small danger"
             disabled={history.length === 0}
-            onClick={() => void act(async () => (await api.playground.historyClear(), await loadHistory(api)))}
+            onClick={() => void act(setError, async () => (await api.playground.historyClear(), await loadHistory(api)))}
           >
             Clear history
           </button>
@@ -85,77 +171,34 @@ export function HistoryPanel() {
         <p className="muted pg-empty">No calls yet. Every call you run is listed here.</p>
       ) : (
         <div className="pg-history-scroll">
-          <table className="data pg-history-table" aria-label="Call history">
-            <thead>
-              <tr>
-                <th aria-label="Compare" />
-                <th>When</th>
-                <th>Tool</th>
-                <th>Arguments</th>
-                <th>Status</th>
-                <th className="num">Time</th>
-                <th className="num">Size</th>
-                <th aria-label="Actions" />
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((entry) => {
-                const [tone, label] = STATUS_BADGE[entry.status];
-                return (
-                  <tr key={entry.id}>
-                    <td>
-                      <input
-                        type="checkbox"
-                        aria-label={`Compare the ${entry.tool} call of ${when(entry.startedAt)}`}
-                        checked={compare.includes(entry.id)}
-                        onChange={() => toggleCompare(entry.id)}
-                      />
-                    </td>
-                    <td className="pg-nowrap">{when(entry.startedAt)}</td>
-                    <td className="pg-history-tool">
-                      <code>{entry.tool}</code>
-                      {entry.profile !== 'default' && <span className="pg-history-profile">{entry.profile}</span>}
-                    </td>
-                    <td className="pg-args" title={entry.message ?? JSON.stringify(entry.arguments)}>
-                      <code>{argsSummary(entry.arguments)}</code>
-                    </td>
-                    <td>
-                      <span className={`badge ${tone}`}>{label}</span>
-                    </td>
-                    <td className="num pg-nowrap">{formatDuration(entry.durationMs)}</td>
-                    <td className="num pg-nowrap">{entry.bytes ? formatBytes(entry.bytes) : '—'}</td>
-                    <td className="pg-row-actions">
-                      <button type="button" className="pg-link-button" onClick={() => void act(() => showHistoryEntry(api, entry.id))}>
-                        View
-                      </button>
-                      <button
-                        type="button"
-                        className="pg-link-button"
-                        disabled={!connected || running || !known(entry.tool)}
-                        onClick={() => rerun(entry)}
-                      >
-                        Re-run
-                      </button>
-                      <button type="button" className="pg-link-button" disabled={!known(entry.tool)} onClick={() => edit(entry)}>
-                        Edit
-                      </button>
-                      <button type="button" className="pg-link-button" onClick={() => setExporting(entry)}>
-                        Export
-                      </button>
-                      <button
-                        type="button"
-                        className="pg-link-button danger"
-                        aria-label={`Remove the ${entry.tool} call of ${when(entry.startedAt)}`}
-                        onClick={() => void act(async () => (await api.playground.historyRemove(entry.id), await loadHistory(api)))}
-                      >
-                        ×
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <CanRun value={canRun}>
+            <table className="data pg-history-table" aria-label="Call history">
+              <thead>
+                <tr>
+                  <th aria-label="Compare" />
+                  <th>When</th>
+                  <th>Tool</th>
+                  <th>Arguments</th>
+                  <th>Status</th>
+                  <th className="num">Time</th>
+                  <th className="num">Size</th>
+                  <th aria-label="Actions" />
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((entry) => (
+                  <HistoryRow
+                    key={entry.id}
+                    entry={entry}
+                    compared={compare.includes(entry.id)}
+                    known={known(entry.tool)}
+                    onError={setError}
+                    onExport={setExporting}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </CanRun>
         </div>
       )}
       {exporting && (

@@ -1,5 +1,6 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { accessPath, defaultExpanded, expandAll, previewOf, visibleRows, type TreeRow } from './json-tree-model';
+import { formatCount } from './format';
 import { VirtualList } from './VirtualList';
 import { copyText } from '../../../app/parts/CopyButton';
 
@@ -44,7 +45,7 @@ export function JsonTree({ data, label }: { data: unknown; label: string }) {
     const done = await copyText(text);
     setNotice(
       done
-        ? `Copied the ${what} of ${accessPath(row.path)}${what === 'value' ? ` (${text.length.toLocaleString('en-US')} characters)` : ''}.`
+        ? `Copied the ${what} of ${accessPath(row.path)}${what === 'value' ? ` (${formatCount(text.length)} characters)` : ''}.`
         : 'The clipboard refused; select the text and copy it instead.',
     );
   };
@@ -77,7 +78,7 @@ export function JsonTree({ data, label }: { data: unknown; label: string }) {
         <button type="button" className="button small" onClick={() => setExpanded(new Set(['']))}>
           Collapse all
         </button>
-        <span className="muted pg-small">{rows.length.toLocaleString('en-US')} rows shown</span>
+        <span className="muted pg-small">{formatCount(rows.length)} rows shown</span>
         <span className="pg-small pg-tree-notice" role="status">
           {notice}
         </span>

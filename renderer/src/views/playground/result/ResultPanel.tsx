@@ -4,7 +4,7 @@ import { useApi } from '../../../app/api-context';
 import { ExportDialog } from '../export/ExportDialog';
 import { runWith } from '../state/run-call';
 import { useWorkbenchStore, type ShownResult } from '../state/workbench-store';
-import { formatBytes, formatDuration, formatTime } from './format';
+import { formatBytes, formatCount, formatDuration, formatTime } from './format';
 import { copyText } from '../../../app/parts/CopyButton';
 import { JsonTree } from './JsonTree';
 import { richViewOf } from './rich/index';
@@ -136,8 +136,8 @@ function Outcome({ shown }: { shown: ShownResult }) {
                 </pre>
                 {raw.length > RAW_PREVIEW_CHARS && (
                   <p className="muted pg-small">
-                    Showing the first {RAW_PREVIEW_CHARS.toLocaleString('en-US')} of {raw.length.toLocaleString('en-US')} characters; “Copy
-                    JSON” copies all of it.
+                    Showing the first {formatCount(RAW_PREVIEW_CHARS)} of {formatCount(raw.length)} characters; “Copy JSON” copies all of
+                    it.
                   </p>
                 )}
               </>

@@ -21,21 +21,31 @@ export function VirtualList(props: {
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
-  const [height, setHeight] = useState(400);
+  // Until the first resize observation: the height the list is given, or a guess.
+  const [height, setHeight] = useState(() =>
+    props.maxHeight !== undefined ? Math.min(props.maxHeight, props.count * props.rowHeight) : 400,
+  );
   const atEnd = useRef(true);
+  // Where the list is scrolled and how tall it is, as last seen. Read here instead of from the element,
+  // whose scrollTop and clientHeight would make the browser lay out the page inside React's commit.
+  const viewport = useRef({ top: 0, height });
 
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el || !props.followTail || !atEnd.current) return;
     el.scrollTop = el.scrollHeight;
+    viewport.current.top = el.scrollTop;
     setScrollTop(el.scrollTop);
   }, [props.count, props.followTail]);
 
-  useLayoutEffect(() => {
+  // The observer reports the size once the browser has laid the list out anyway (and on every change).
+  useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    setHeight(el.clientHeight);
-    const observer = new ResizeObserver(() => setHeight(el.clientHeight));
+    const observer = new ResizeObserver(() => {
+      viewport.current.height = el.clientHeight;
+      setHeight(el.clientHeight);
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
@@ -44,7 +54,8 @@ export function VirtualList(props: {
     const el = ref.current;
     if (!el || props.scrollToIndex === undefined) return;
     const top = props.scrollToIndex * props.rowHeight;
-    if (top < el.scrollTop || top + props.rowHeight > el.scrollTop + el.clientHeight) el.scrollTop = Math.max(0, top - el.clientHeight / 2);
+    const view = viewport.current;
+    if (top < view.top || top + props.rowHeight > view.top + view.height) el.scrollTop = Math.max(0, top - view.height / 2);
   }, [props.scrollToIndex, props.rowHeight]);
 
   const { start, end } = visibleRange(scrollTop, height, props.rowHeight, props.count);
@@ -67,6 +78,7 @@ export function VirtualList(props: {
       onScroll={(e) => {
         const el = e.currentTarget;
         atEnd.current = el.scrollTop + el.clientHeight >= el.scrollHeight - props.rowHeight;
+        viewport.current.top = el.scrollTop;
         setScrollTop(el.scrollTop);
       }}
     >

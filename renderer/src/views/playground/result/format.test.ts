@@ -1,13 +1,17 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   countdown,
   formatBytes,
   formatCompact,
+  formatCount,
   formatDuration,
   formatHexQuantity,
   formatPercent,
   formatPrice,
+  formatTime,
   formatUnits,
+  formatWhen,
   shortHash,
   trendClass,
 } from './format';
@@ -50,5 +54,32 @@ describe('result formatting', () => {
     expect(shortHash('0x52908400098527886E0F7030069857D2E4169EE7')).toBe('0x5290…9EE7');
     expect(countdown(125_000, 0)).toBe('2:05');
     expect(countdown(0, 1000)).toBeUndefined();
+  });
+
+  it('groups counts as the en-US locale does', () => {
+    fc.assert(
+      fc.property(fc.maxSafeNat(), (n) => {
+        expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+      }),
+    );
+    expect(formatCount(16_384)).toBe('16,384');
+    expect(formatCount(999)).toBe('999');
+  });
+
+  it('writes times as the en-GB locale does, with the day for another day than today', () => {
+    const moments = fc.date({ min: new Date('1990-01-01'), max: new Date('2100-01-01'), noInvalidDate: true });
+    fc.assert(
+      fc.property(moments, moments, (at, now) => {
+        const time = at.toLocaleTimeString('en-GB', { hour12: false });
+        expect(formatTime(at.getTime())).toBe(time);
+        const sameDay = at.toDateString() === now.toDateString();
+        expect(formatWhen(at.getTime(), now.getTime())).toBe(
+          sameDay ? time : `${at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })} ${time}`,
+        );
+      }),
+    );
+    const noon = new Date(2026, 10, 27, 12, 0, 5).getTime();
+    expect(formatWhen(noon - 3_600_000, noon)).toBe('11:00:05');
+    expect(formatWhen(new Date(2026, 2, 3, 0, 4, 9).getTime(), noon)).toBe('3 Mar 00:04:09');
   });
 });

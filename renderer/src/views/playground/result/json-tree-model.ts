@@ -1,3 +1,5 @@
+import { formatCount } from './format';
+
 /** One visible line of the JSON tree. `id` is the node's JSON pointer ("" is the root). */
 export interface TreeRow {
   readonly id: string;
@@ -127,7 +129,7 @@ export function previewOf(row: Pick<TreeRow, 'value' | 'container' | 'size'>): s
   if (row.container === 'object') return `{ ${row.size} key${row.size === 1 ? '' : 's'} }`;
   if (typeof row.value === 'string') {
     const quoted = JSON.stringify(row.value.length > MAX_PREVIEW ? row.value.slice(0, MAX_PREVIEW) : row.value);
-    return row.value.length > MAX_PREVIEW ? `${quoted.slice(0, -1)}…" (${row.value.length.toLocaleString('en-US')} chars)` : quoted;
+    return row.value.length > MAX_PREVIEW ? `${quoted.slice(0, -1)}…" (${formatCount(row.value.length)} chars)` : quoted;
   }
   return row.value === undefined ? 'undefined' : JSON.stringify(row.value);
 }

@@ -35,7 +35,17 @@ export const useActivityStore = create<ActivityState>()((set, get) => ({
     try {
       const { entries, limit } = await api.playground.history();
       const ids = new Set(entries.map((e) => e.id));
-      set((s) => ({ history: entries, historyLimit: limit, historyError: undefined, compare: s.compare.filter((id) => ids.has(id)) }));
+      set((s) => {
+        // An entry never changes once written: the ones already listed stay the same objects, so that
+        // only new rows render (the list has up to 500).
+        const listed = new Map(s.history.map((e) => [e.id, e]));
+        return {
+          history: entries.map((e) => listed.get(e.id) ?? e),
+          historyLimit: limit,
+          historyError: undefined,
+          compare: s.compare.filter((id) => ids.has(id)),
+        };
+      });
     } catch (error) {
       set({ historyError: (error as Error).message });
     }
