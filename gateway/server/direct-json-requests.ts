@@ -7,7 +7,7 @@ type RequestId = string | number;
 
 /** A JSON-RPC response (result or error), told apart from requests and notifications by its shape. */
 function responseId(message: JSONRPCMessage): RequestId | undefined {
-  return ('result' in message || 'error' in message) && 'id' in message ? (message.id) : undefined;
+  return ('result' in message || 'error' in message) && 'id' in message ? message.id : undefined;
 }
 
 /** What a request still waiting when its session closes gets, as the SDK answers a closed session's requests. */
