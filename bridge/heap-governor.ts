@@ -12,7 +12,7 @@ import { runInNewContext } from 'node:vm';
  *
  * Only for a process the bridge owns (it exposes V8's gc function to this module, nowhere else).
  */
-export function governHeap(slackBytes = 2 * 1024 * 1024, intervalMs = 100): void {
+export function governHeap(slackBytes = 1024 * 1024, intervalMs = 100): void {
   // The gc function exists only in contexts created while --expose-gc is on; it is not put on globalThis.
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
