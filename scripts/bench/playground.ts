@@ -20,7 +20,7 @@
  * stand-in for a busy machine, where a task's wall-clock time is a few times its CPU time. --history N:
  * start with N earlier calls in the playground's history (it keeps 500), whose list is on the page.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,6 +28,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { chromium, type Page } from '@playwright/test';
 import { startBrowserMode } from '../../e2e/support/browser-mode';
 import { freePort, serveStatelessMcp } from '../../main/playground/testing';
+import { seedHistory } from '../../e2e/support/history-seed';
 import { reexecInPrivateKeyring } from '../private-keyring';
 
 reexecInPrivateKeyring();
@@ -187,26 +188,7 @@ async function connect(page: Page, profile: string): Promise<{ markMs: number; c
 const home = mkdtempSync(join(tmpdir(), 'companion-bench-playground-'));
 // Earlier calls in the history (its list is on the page while a result renders), as the app writes them.
 const earlier = Number(values.history);
-if (earlier > 0) {
-  const dir = join(home, '.config', 'gateway-companion', 'playground');
-  mkdirSync(dir, { recursive: true });
-  const at = Date.now() - earlier * 60_000;
-  const lines = Array.from({ length: earlier }, (_, i) =>
-    JSON.stringify({
-      add: {
-        id: `bench-${i}`,
-        tool: 'get_token_prices',
-        arguments: { assetIds: [`c60_t0x${i.toString(16).padStart(40, '0')}`] },
-        profile: 'default',
-        startedAt: at + i * 60_000,
-        durationMs: 12 + (i % 40),
-        status: 'ok',
-        bytes: 900 + i,
-      },
-    }),
-  );
-  writeFileSync(join(dir, 'history.jsonl'), `${lines.join('\n')}\n`);
-}
+if (earlier > 0) seedHistory(home, earlier);
 const big = await startBigServer();
 const app = await startBrowserMode({ home, env: { GATEWAY_COMPANION_EMBEDDED_PORT: String(await freePort()) } });
 const browser = await chromium.launch({

@@ -36,6 +36,13 @@ async function remove(api: CompanionApi, id: string): Promise<void> {
   await useActivityStore.getState().loadHistory(api);
 }
 
+/**
+ * Calls listed at first, newest first; "Show earlier calls" adds as many again. The history keeps up to
+ * 500, and with all of them on the page the browser's own style, layout and paint of the table took
+ * 45-90 ms whenever a row was added or the Re-run buttons changed, while a large result was rendering.
+ */
+export const HISTORY_PAGE = 100;
+
 /** Connected, and no call running: the Re-run buttons take it from here rather than through their rows. */
 const CanRun = createContext(false);
 
@@ -140,7 +147,9 @@ export function HistoryPanel() {
   const canRun = useDeferredValue(connected && !running);
   const [exporting, setExporting] = useState<HistorySummary>();
   const [error, setError] = useState<string>();
-  const rows = [...history].reverse();
+  const [shown, setShown] = useState(HISTORY_PAGE);
+  const rows = history.slice(Math.max(0, history.length - shown)).reverse();
+  const earlier = history.length - rows.length;
   const known = (tool: string) => Boolean(tools?.some((t) => t.name === tool));
 
   return (
@@ -199,6 +208,11 @@ export function HistoryPanel() {
               </tbody>
             </table>
           </CanRun>
+          {earlier > 0 && (
+            <button type="button" className="button small pg-history-more" onClick={() => setShown((n) => n + HISTORY_PAGE)}>
+              Show earlier calls ({Math.min(earlier, HISTORY_PAGE)} of {earlier} more)
+            </button>
+          )}
         </div>
       )}
       {exporting && (
