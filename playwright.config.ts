@@ -5,7 +5,8 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
-  timeout: 60_000,
+  // Bounds a hang only; serial flows with restarts and axe scans need minutes on a busy 2-core machine.
+  timeout: 180_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,

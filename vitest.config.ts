@@ -6,6 +6,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll waits for something that does happen; its 1 s default is short on a busy 2-core machine.
+    expect: { poll: { timeout: 10_000 } },
     // Child-process and HTTPS tests are I/O bound; two cores handle a few files at once.
     maxWorkers: 2,
   },

@@ -326,12 +326,13 @@ describe('failures', () => {
   });
 
   it('times out a slow upstream with one error and tells the gateway to cancel', async () => {
-    const { host } = start({ timeoutMs: 300 });
+    // The limit covers every request; the hanging one proves it, the others need room on a busy machine.
+    const { host } = start({ timeoutMs: 2_000 });
     await host.initialize(1);
     gateway.fault('tools/call', { kind: 'hang' }, 1);
     const reply = await call(host, 2, 'echo', { text: 'x' });
     expect(reply.error?.code).toBe(ErrorCode.Timeout);
-    expect(reply.error?.message).toMatch(/did not answer tools\/call "echo" within 0.3 s/);
+    expect(reply.error?.message).toMatch(/did not answer tools\/call "echo" within 2 s/);
     await expect
       .poll(() => gateway.seen.some((r) => r.method === 'notifications/cancelled' && r.body.includes('"requestId":2')))
       .toBe(true);

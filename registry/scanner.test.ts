@@ -169,10 +169,9 @@ describe.runIf(process.platform !== 'win32')('checkRegistry on a registry with s
     await removeDir(outside);
   });
 
-  it('ends quickly with one clear finding per list: a FIFO, /dev/zero, a link out of the folder, a folder', async () => {
-    const started = Date.now();
+  it('ends with one clear finding per list: a FIFO, /dev/zero, a link out of the folder, a folder', async () => {
+    // A wait on the FIFO or a read of /dev/zero would hang the scan: the test's time limit catches that.
     const report = await checkRegistry(root);
-    expect(Date.now() - started).toBeLessThan(2000);
     const byChain: Record<string, string> = Object.fromEntries(report.findings.map((f) => [f.chain ?? '', `${f.code}: ${f.message}`]));
     expect(report.findings).toHaveLength(4);
     expect(byChain['cosmos']).toMatch(

@@ -1,10 +1,10 @@
 // `npm start` on a machine without Electron: a quiet build, one line on why browser mode, the address, and the
 // default browser opened on a desktop without the token in any program's arguments.
 import { spawn } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 let bin: string;
@@ -14,13 +14,14 @@ beforeEach(async () => {
   // A stand-in for the desktop's opener: records its arguments and the page it was given.
   await writeFile(
     path.join(bin, 'xdg-open'),
-    `#!/bin/sh\necho "$@" > "${bin}/args"\ncp "$(echo "$1" | sed 's#^file://##')" "${bin}/page"\n`,
+    // `args` appears last and whole, so a test that sees it also sees the page.
+    `#!/bin/sh\ncp "$(echo "$1" | sed 's#^file://##')" "${bin}/page"\necho "$@" > "${bin}/args.tmp"\nmv "${bin}/args.tmp" "${bin}/args"\n`,
   );
   await chmod(path.join(bin, 'xdg-open'), 0o755);
 });
 afterEach(() => rm(bin, { recursive: true, force: true }));
 
-async function start(env: NodeJS.ProcessEnv): Promise<{ output: string; url: string }> {
+async function start(env: NodeJS.ProcessEnv, opens: boolean): Promise<{ output: string; url: string }> {
   // The build is skipped: other test files read out/ meanwhile (npm test builds before the tests).
   // A home of its own, so the app's profiles and data never touch the real ones.
   env = {
@@ -46,8 +47,9 @@ async function start(env: NodeJS.ProcessEnv): Promise<{ output: string; url: str
     child.stderr.on('data', onData);
     child.on('exit', () => reject(new Error(`npm start exited early:\n${output}`)));
   });
-  // Let the opener run before stopping the app.
-  await new Promise((r) => setTimeout(r, 1500));
+  // Let the opener run before stopping the app: until it is done, or for a while when it must not run at all.
+  if (opens) await vi.waitFor(() => access(path.join(bin, 'args')), { timeout: 20_000, interval: 50 });
+  else await new Promise((r) => setTimeout(r, 1500));
   child.kill('SIGTERM');
   return { output, url };
 }
@@ -57,7 +59,7 @@ describe.skipIf(process.platform !== 'linux')('npm start', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${bin}:${process.env.PATH}`, DISPLAY: ':0' };
     delete env.CI;
     delete env.GATEWAY_COMPANION_NO_BROWSER;
-    const { output, url } = await start(env);
+    const { output, url } = await start(env, true);
     const before = output.slice(0, output.indexOf(url)).trim().split('\n');
     expect(before.length).toBeLessThanOrEqual(3);
     expect(output).not.toMatch(/vite|built in|modules transformed/i);
@@ -69,7 +71,7 @@ describe.skipIf(process.platform !== 'linux')('npm start', () => {
 
   it('opens nothing in CI or without a display', async () => {
     const env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, CI: 'true', DISPLAY: ':0' };
-    await start(env);
+    await start(env, false);
     await expect(readFile(path.join(bin, 'args'), 'utf8')).rejects.toThrow();
   }, 120_000);
 });

@@ -92,8 +92,14 @@ describe('the direct path for single requests', () => {
 
   it('answers a request still running when its session ends with 404 Session not found', async () => {
     const sessionId = await openSession();
-    const waiting = post(sessionId, call(9, 'search_assets', { query: 'slow:3000' }));
-    await new Promise((r) => setTimeout(r, 200));
+    const handle = vi.spyOn(DirectJsonRequests.prototype, 'handle');
+    const waiting = post(sessionId, call(9, 'search_assets', { query: 'slow:30000' }));
+    try {
+      // The session ends once the direct path holds the call, however long the request took to arrive.
+      await vi.waitFor(() => expect(handle).toHaveBeenCalled(), { timeout: 10_000 });
+    } finally {
+      handle.mockRestore();
+    }
     expect(await gateway.expireSessions()).toBeGreaterThan(0);
     const ended = await waiting;
     expect(ended.status).toBe(404);

@@ -2,7 +2,7 @@
 // fake GitHub, whose every request and answer is checked against GitHub's OpenAPI description.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventName, EventPayload } from '../../domain/ipc/contract';
 import { LOGO_PART_BYTES, type WizardOperation } from '../../domain/ipc/registry-channels';
 import { FakeGitHub } from '../../github/testing/fake-github';
@@ -133,12 +133,10 @@ describe('sign-in', () => {
     fake.deviceApproveAfterPolls = 2;
     const started = await call<{ flowId: string; userCode: string; verificationUri: string }>('github:startDeviceSignIn');
     expect(started).toMatchObject({ userCode: 'WDJB-MJHT', verificationUri: `${fake.webUrl}/login/device` });
-    let state = await call<{ state: string; login?: string }>('github:deviceSignInState', started.flowId);
-    for (let i = 0; state.state === 'pending' && i < 100; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      state = await call('github:deviceSignInState', started.flowId);
-    }
-    expect(state).toEqual({ state: 'signed-in', login: 'octo-operator' });
+    await vi.waitFor(
+      async () => expect(await call('github:deviceSignInState', started.flowId)).toEqual({ state: 'signed-in', login: 'octo-operator' }),
+      { timeout: 15_000, interval: 50 },
+    );
     expect(await call('github:status')).toMatchObject({ signedIn: true, login: 'octo-operator' });
   });
 

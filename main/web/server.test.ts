@@ -139,6 +139,8 @@ describe('browser-mode server', () => {
 
   it('pushes events to subscribers', async () => {
     const url = new URL(server.url);
+    let onConnected: () => void = () => undefined;
+    const connected = new Promise<void>((resolve) => (onConnected = resolve));
     const received = new Promise<string>((resolve) => {
       const req = request(
         { host: url.hostname, port: url.port, path: '/api/events', headers: { Host: host, Authorization: `Bearer ${token}` } },
@@ -146,6 +148,7 @@ describe('browser-mode server', () => {
           let buf = '';
           res.on('data', (d: Buffer) => {
             buf += d.toString();
+            if (buf.includes(': connected')) onConnected();
             if (buf.includes('data: ')) {
               req.destroy();
               resolve(buf);
@@ -155,7 +158,8 @@ describe('browser-mode server', () => {
       );
       req.end();
     });
-    await new Promise((r) => setTimeout(r, 100));
+    // Events go to subscribers the server already has: emit once the stream is open.
+    await connected;
     server.emit('test:event', { n: 1 });
     expect(await received).toContain('data: {"event":"test:event","payload":{"n":1}}');
   });

@@ -71,22 +71,19 @@ describe('readBoundedFile', () => {
   it.runIf(posix)('refuses a FIFO at once, without waiting for a writer', async () => {
     const fifo = join(dir, 'pipe.json');
     execFileSync('mkfifo', [fifo]);
-    const started = Date.now();
+    // Opening a FIFO for reading blocks until a writer comes, which never happens here: a wait would hang the test.
     const error = await refusal(fifo, { limit: 'list' });
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(error.reason).toBe('not-regular');
     expect(error.message).toMatch(/named pipe \(FIFO\)/);
     // The file operations behind it still run: the thread pool was not left blocked on the FIFO.
     expect((await readBoundedFile(join(dir, 'list.json'), { limit: 'list' })).length).toBe(7);
   });
 
-  it.runIf(posix)('refuses a symlink to /dev/zero quickly, with memory staying small', async () => {
+  it.runIf(posix)('refuses a symlink to /dev/zero without reading it, with memory staying small', async () => {
     const link = join(dir, 'zero.json');
     symlinkSync('/dev/zero', link);
     const before = process.memoryUsage().rss;
-    const started = Date.now();
     const error = await refusal(link, { limit: 'list' });
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(process.memoryUsage().rss - before).toBeLessThan(32 * 1024 * 1024);
     expect(error.reason).toBe('not-regular');
     expect(error.message).toMatch(/is a device, not a regular file/);
