@@ -38,7 +38,12 @@ async function flip(id: string): Promise<void> {
     const doc = await readList(absolute(root, rel.list(chain)), { path: rel.list(chain) });
     const entry = doc.entries.find((e) => (e as { id?: string }).id === id) as { description: string };
     const next = entry.description === 'version A' ? 'version B' : 'version A';
-    await applyWrite(await planWrite(root, { kind: 'update', chain, id, changes: { description: next } }, { override }), options);
+    // Planning first finishes what a killed writer left, in this test's history folder: planned without it, the
+    // plan would be made from the half-done list that applyWrite then rolls back, and be refused as stale.
+    await applyWrite(
+      await planWrite(root, { kind: 'update', chain, id, changes: { description: next } }, { override, ...options }),
+      options,
+    );
     if (n === 0) process.stdout.write('wrote\n');
   }
 }
@@ -49,7 +54,7 @@ async function append(prefix: string, count: number): Promise<void> {
     const entry = { id: `${prefix}-${n}`, name: `${prefix} ${n}`, description: 'Concurrent writer test.', website: 'https://example.org' };
     for (;;) {
       try {
-        await applyWrite(await planWrite(root, { kind: 'add', chain, entry }, { override }), options);
+        await applyWrite(await planWrite(root, { kind: 'add', chain, entry }, { override, ...options }), options);
         break;
       } catch (error) {
         if (!(error instanceof RegistryError) || error.code !== 'changed-on-disk') throw error;

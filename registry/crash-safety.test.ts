@@ -105,11 +105,13 @@ describe('crash safety and concurrent writers', () => {
       const toA = await planWrite(
         root,
         { kind: 'update', chain: CHAIN, id, changes: { description: 'version A' } },
-        { override: ['logo-missing'] },
+        { override: ['logo-missing'], historyDir, lockDir },
       );
       await applyWrite(toA, { historyDir, lockDir });
       const versionA = await readFile(listFile());
-      const versionB = (await planWrite(root, { kind: 'update', chain: CHAIN, id, changes: { description: 'version B' } })).files[0]!.after;
+      const versionB = (
+        await planWrite(root, { kind: 'update', chain: CHAIN, id, changes: { description: 'version B' } }, { historyDir, lockDir })
+      ).files[0]!.after;
       expect(versionA.equals(versionB)).toBe(false);
 
       let seed = Date.now() % 100_000;
@@ -153,7 +155,7 @@ describe('crash safety and concurrent writers', () => {
         await planWrite(
           root,
           { kind: 'update', chain: CHAIN, id, changes: { description: current === 'version A' ? 'version B' : 'version A' } },
-          { override: ['logo-missing'] },
+          { override: ['logo-missing'], historyDir, lockDir },
         ),
         { historyDir, lockDir },
       );
