@@ -209,7 +209,7 @@ test('runs every tool through its form, each with its rich view', async () => {
   const trending = region.getByRole('table');
   await expect(trending.locator('tbody tr')).toHaveCount(8);
   await expect(trending.locator('thead')).toContainText('90d');
-  await expect(trending.locator('td.up, td.down').first()).toContainText('%');
+  await expect(trending.locator('td .up, td .down').first()).toContainText('%');
   await expect(trending.getByRole('img', { name: /: 90 days [+−]/ }).first()).toBeVisible();
 
   await pickTool(page, 'get_listing_categories');

@@ -72,6 +72,16 @@ const TIMEFRAMES = [
   ['1h', 'percent_change_1h'],
 ] as const;
 
+/**
+ * The changes shown two to a column, shortest timeframe on top (1h over 24h, 7d over 30d, 60d over 90d): six
+ * columns of their own made the table 150 px wider than the result panel at 1280×800.
+ */
+const CHANGE_COLUMNS = [
+  [TIMEFRAMES[5], TIMEFRAMES[4]],
+  [TIMEFRAMES[3], TIMEFRAMES[2]],
+  [TIMEFRAMES[1], TIMEFRAMES[0]],
+] as const;
+
 /** Prices back in time from today's price and each timeframe's change: price / (1 + change). */
 function pricePath(price: Listing['price']): number[] {
   const now = price.price;
@@ -131,13 +141,13 @@ export function TrendingView({ data }: RichProps<ToolOutput<typeof getTrendingTo
               <th>#</th>
               <th>Token</th>
               <th className="num">Price</th>
-              {TIMEFRAMES.slice()
-                .reverse()
-                .map(([label]) => (
-                  <th key={label} className="num">
-                    {label}
-                  </th>
-                ))}
+              {CHANGE_COLUMNS.map(([first, second]) => (
+                <th key={first[0]} className="num">
+                  {first[0]}
+                  <br />
+                  {second[0]}
+                </th>
+              ))}
               <th title="Price over 90 days, from each timeframe's change">Trend</th>
             </tr>
           </thead>
@@ -167,13 +177,16 @@ export function TrendingView({ data }: RichProps<ToolOutput<typeof getTrendingTo
                     <div>{formatPrice(price.price)}</div>
                     <div className="pg-token-sub">cap {formatCompact(market.market_cap)}</div>
                   </td>
-                  {TIMEFRAMES.slice()
-                    .reverse()
-                    .map(([label, key]) => (
-                      <td key={label} className={`num ${trendClass(price[key])}`}>
-                        {formatPercent(price[key], 1)}
-                      </td>
-                    ))}
+                  {CHANGE_COLUMNS.map((pair) => (
+                    <td key={pair[0][0]} className="num">
+                      {pair.map(([label, key]) => (
+                        <div key={label} className={trendClass(price[key])}>
+                          <span className="visually-hidden">{label} </span>
+                          {formatPercent(price[key], 1)}
+                        </div>
+                      ))}
+                    </td>
+                  ))}
                   <td>
                     <Sparkline points={pricePath(price)} label={`${name}: 90 days ${formatPercent(price.percent_change_90d)}`} />
                   </td>
