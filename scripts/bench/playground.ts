@@ -33,16 +33,25 @@ import { reexecInPrivateKeyring } from '../private-keyring';
 
 reexecInPrivateKeyring();
 
-const { values } = parseArgs({
-  options: {
-    rounds: { type: 'string', default: '5' },
-    megabytes: { type: 'string', default: '5' },
-    trace: { type: 'string' },
-    'cpu-slowdown': { type: 'string', default: '1' },
-    history: { type: 'string', default: '0' },
-  },
-  strict: true,
-});
+const { values } = (() => {
+  try {
+    return parseArgs({
+      options: {
+        rounds: { type: 'string', default: '5' },
+        megabytes: { type: 'string', default: '5' },
+        trace: { type: 'string' },
+        'cpu-slowdown': { type: 'string', default: '1' },
+        history: { type: 'string', default: '0' },
+      },
+      strict: true,
+    });
+  } catch (error) {
+    process.stderr.write(
+      `bench:playground: ${(error as Error).message}\nOptions: --rounds N, --megabytes N, --trace FILE, --cpu-slowdown N, --history N (it measures the last build: run npm run build first).\n`,
+    );
+    process.exit(2);
+  }
+})();
 const rounds = Number(values.rounds);
 const targetBytes = Number(values.megabytes) * 1024 * 1024;
 
