@@ -35,6 +35,7 @@ interface StartOptions {
   connect?: () => Promise<UpstreamTarget>;
   maxMessageBytes?: number;
   recover?: () => Promise<boolean>;
+  drainMs?: number;
 }
 
 function start(options: StartOptions = {}) {
@@ -52,7 +53,7 @@ function start(options: StartOptions = {}) {
     defaultTimeoutMs: options.timeoutMs ?? 10_000,
     userAgent: 'test',
     signal: stop.signal,
-    drainMs: 0,
+    drainMs: options.drainMs ?? 0,
     ...(options.refreshCredentials ? { refreshCredentials: options.refreshCredentials } : {}),
     connect:
       options.connect ??
@@ -399,6 +400,31 @@ describe('failures', () => {
     expect(reply.error?.code).toBe(ErrorCode.CredentialsMissing);
     expect(reply.error?.message).toContain('open Gateway Companion → Settings, or run `companion login`'.replace('open', 'Open'));
     expect(host.responsesFor(0)).toBe(1);
+  });
+
+  it('answers a request the host sent just before its input ended, while the bridge was still connecting', async () => {
+    let connected: () => void = () => undefined;
+    const slowConnect = new Promise<void>((resolve) => (connected = resolve));
+    const bridge = start({
+      drainMs: 10_000,
+      connect: async () => {
+        await slowConnect; // profile and keychain still being read when the input ends
+        const url = new URL(gateway.url);
+        const http = await createHttpClient({ url, proxy: false, env: {} });
+        return { profile: 'test', url, http, credentials: TEST_CREDENTIALS, timeoutMs: 10_000, close: () => http.close() };
+      },
+    });
+    // As `printf '<initialize>' | companion bridge` does: one request, then the end of the input.
+    void bridge.host.initialize(1);
+    bridge.host.input.end();
+    // The connection completes only once shutdown has begun.
+    await expect.poll(() => readFile(path.join(dir, 'bridge.log'), 'utf8').catch(() => '')).toContain('stopping (end of input)');
+    connected();
+    await bridge.done;
+    const reply = (bridge.host.received as Message[]).find((m) => m.id === 1);
+    expect(reply?.result).toMatchObject({ protocolVersion: '2025-11-25' });
+    expect(bridge.host.responsesFor(1)).toBe(1);
+    expect(gateway.seen.some((r) => r.method === 'DELETE')).toBe(true);
   });
 
   it('on end of input fails what is pending, deletes the session and resolves', async () => {

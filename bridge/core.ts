@@ -376,7 +376,9 @@ class BridgeSession {
       this.log.debug(
         `connected at ${started.toFixed(1)} ms after start, profile and credentials took ${(performance.now() - started).toFixed(1)} ms`,
       );
-      if (this.closing) {
+      // Requests that came before the input ended still go out while shutdown drains them (a host that writes
+      // its messages and closes stdin at once, `printf … | companion bridge`); once the drain is over, nothing does.
+      if (this.stopping.signal.aborted) {
         await target.close();
         throw new BridgeError(ErrorCode.ShuttingDown, 'The bridge is shutting down.', { cause: 'shutting_down' });
       }
