@@ -10,5 +10,11 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000 } },
     // Child-process and HTTPS tests are I/O bound; two cores handle a few files at once.
     maxWorkers: 2,
+    // Measured with --coverage (npm test does); what counts is production code, not tests or their helpers.
+    coverage: {
+      provider: 'v8',
+      include: ['{domain,platform,registry,github,main,preload,bridge,gateway,renderer}/**/*.{ts,tsx}'],
+      exclude: ['**/*.test.{ts,tsx}', '**/testing/**', '**/test-support.ts', '**/*.d.ts'],
+    },
   },
 });
