@@ -13,6 +13,8 @@ export default defineConfig({
     // Measured with --coverage (npm test does); what counts is production code, not tests or their helpers.
     coverage: {
       provider: 'v8',
+      // The figures print even when a test failed, so a red run still shows where coverage stands.
+      reportOnFailure: true,
       include: ['{domain,platform,registry,github,main,preload,bridge,gateway,renderer}/**/*.{ts,tsx}'],
       exclude: ['**/*.test.{ts,tsx}', '**/testing/**', '**/test-support.ts', '**/*.d.ts'],
     },
