@@ -28,6 +28,8 @@ export interface ProfileTargetOptions {
 
 /** A reference gateway the bridge forwards to for an `embedded` profile. */
 export interface EmbeddedGateway {
+  /** Where it listens: the profile's URL, or another port when that one is held by another user's gateway. */
+  readonly url?: string;
   readonly credentials: Credentials;
   readonly caPem: string | undefined;
   /** Starts the gateway again if nothing listens any more (the process that ran it exited). */
@@ -156,7 +158,7 @@ export async function connectProfile(options: ProfileTargetOptions): Promise<Ups
     reading.catch(() => undefined);
     // Once the module is in, the read is sent before anything below runs (its continuation was queued first).
     if (!embedded && !options.keychain) await keychainModuleLoaded();
-    const url = new URL(profile.url);
+    const url = new URL(embedded?.url ?? profile.url);
     // The embedded gateway hands over its CA directly, which also covers a CA file not written yet.
     const ca = embedded?.caPem ?? (await trust(profile, options.env));
     const http = await createHttpClient({ url, ...(ca ? { ca } : {}), proxy: profile.proxy ?? true, env: options.env });

@@ -40,7 +40,7 @@ async function start(env: NodeJS.ProcessEnv, opens: boolean): Promise<{ output: 
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString('utf8');
-      const found = /http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+/.exec(output)?.[0];
+      const found = /http:\/\/127\.0\.0\.1:\d+\/login\?code=[\w-]+/.exec(output)?.[0];
       if (found) resolve(found);
     };
     child.stdout.on('data', onData);
@@ -55,7 +55,7 @@ async function start(env: NodeJS.ProcessEnv, opens: boolean): Promise<{ output: 
 }
 
 describe.skipIf(process.platform !== 'linux')('npm start', () => {
-  it('prints a few lines, the address, and opens the browser on a desktop without the token in arguments', async () => {
+  it('prints a few lines, the address, and opens the browser on a desktop without the one-time link in arguments', async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${bin}:${process.env.PATH}`, DISPLAY: ':0' };
     delete env.CI;
     delete env.GATEWAY_COMPANION_NO_BROWSER;
@@ -65,7 +65,7 @@ describe.skipIf(process.platform !== 'linux')('npm start', () => {
     expect(output).not.toMatch(/vite|built in|modules transformed/i);
     const args = await readFile(path.join(bin, 'args'), 'utf8');
     expect(args).toMatch(/^file:\/\//);
-    expect(args).not.toContain('token');
+    expect(args).not.toContain('code=');
     expect(await readFile(path.join(bin, 'page'), 'utf8')).toContain(JSON.stringify(url));
   }, 120_000);
 

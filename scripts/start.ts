@@ -1,7 +1,8 @@
 /**
  * `npm start`: builds quietly (the build's output is shown only when it fails), then runs the desktop app
  * when an Electron binary is installed, otherwise browser mode, saying why in one line. In browser mode it
- * prints the app's address and opens it in the default browser when there is a desktop to show it on.
+ * prints the app's one-time link and opens it in the default browser when there is a desktop to show it on
+ * (Enter prints a fresh link: standard input goes to the app).
  * Extra arguments pass through (e.g. `npm start -- --port 4000`).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -36,9 +37,10 @@ function hasDesktop(env: NodeJS.ProcessEnv): boolean {
 }
 
 /**
- * Opens the app's address in the default browser. The address carries the per-launch token, which must not
- * appear in another program's arguments (other users can read those): the browser is pointed at a private
- * file that forwards to the address, and the file is removed once the browser had time to read it.
+ * Opens the app's address in the default browser. The address carries a one-time code (it opens the app
+ * once, within 60 s), which must not appear in another program's arguments while it works (other users can
+ * read those): the browser is pointed at a private file that forwards to the address, and the file is
+ * removed once the browser had time to read it.
  */
 function openInBrowser(url: string): void {
   const dir = mkdtempSync(join(tmpdir(), 'gateway-companion-open-'));
@@ -71,7 +73,7 @@ if ('path' in found) {
   let opened = false;
   child.stdout?.on('data', (chunk: Buffer) => {
     process.stdout.write(chunk);
-    const url = /https?:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+/.exec(chunk.toString('utf8'))?.[0];
+    const url = /http:\/\/127\.0\.0\.1:\d+\/login\?code=[\w-]+/.exec(chunk.toString('utf8'))?.[0];
     if (url && !opened && hasDesktop(process.env)) {
       opened = true;
       openInBrowser(url);

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { isIP } from 'node:net';
+import { isLoopbackHost } from '../../domain/loopback-host';
 import { CREDENTIAL_HEADER, DISPLAY, SECRET_KEY_HEADER } from '../signing/headers';
 
 /** A rejection before the request reaches MCP: HTTP status plus a JSON-RPC error body. */
@@ -12,13 +12,6 @@ export interface Rejection {
 
 // JSON-RPC codes: the standard ones, and -32001 for authentication and session problems.
 export const JSONRPC = { parseError: -32700, invalidRequest: -32600, serverError: -32000, unauthorized: -32001, internal: -32603 } as const;
-
-const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1']);
-
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-  return LOOPBACK_NAMES.has(bare.toLowerCase()) || (isIP(bare) === 4 && bare.startsWith('127.'));
-}
 
 /** The hostname part of a Host header (without port), or undefined if malformed. */
 function hostName(hostHeader: string): string | undefined {

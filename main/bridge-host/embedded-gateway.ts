@@ -1,9 +1,9 @@
-import { connect } from 'node:net';
 import { readCaFile } from '../../platform/credentials/ca-file';
 import { referenceGatewayDir } from '../../platform/credentials/config-paths';
 import { storeCredentials } from '../../platform/credentials/credentials';
 import { embeddedCaFile } from '../../platform/credentials/default-profile';
 import { learnDemoAccount } from './demo-account';
+import { portHolder, readRecordedPort, recordPort, type PortHolder } from './embedded-port';
 import { isLoopbackHost } from '../../platform/credentials/endpoint-url';
 import type { Credentials } from '../../platform/credentials/keychain';
 import { BridgeError, ErrorCode } from '../../bridge/jsonrpc';
@@ -11,24 +11,13 @@ import { credentialsFor, type EmbeddedGateway, type EmbeddedGatewayRequest } fro
 
 type RunningGateway = Awaited<ReturnType<typeof import('../../gateway/index').startGateway>>;
 
-function isListening(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host, port });
-    const done = (result: boolean) => {
-      socket.destroy();
-      resolve(result);
-    };
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-    socket.setTimeout(1_000, () => done(false));
-  });
-}
-
 /**
- * For an `embedded` profile: uses the reference gateway already listening on the profile's loopback port
- * (the app's, or another bridge's), or starts one in-process on it. Its demo account is the profile's
- * credentials, stored in the keychain on first use; without a usable keychain the bridge still works with
- * the account it read from the gateway.
+ * For an `embedded` profile: uses this config folder's reference gateway (the app's, or another bridge's)
+ * where it listens, or starts one in-process. A gateway is used only after it proved it is this config
+ * folder's own (embedded-port.ts); when another user's or another config folder's gateway holds the
+ * profile's port, ours listens on a free port, recorded for the app and the other bridges. Its demo account
+ * is the profile's credentials, stored in the keychain on first use; without a usable keychain the bridge
+ * still works with the account it read from the gateway.
  */
 export async function ensureEmbeddedGateway(options: EmbeddedGatewayRequest): Promise<EmbeddedGateway> {
   const url = new URL(options.profile.url);
@@ -40,31 +29,70 @@ export async function ensureEmbeddedGateway(options: EmbeddedGatewayRequest): Pr
       { cause: 'profile_invalid' },
     );
   }
-  const port = Number(url.port || 443);
+  const preferred = Number(url.port || 443);
   const dataDir = referenceGatewayDir(options.paths);
+  // Our own CA: the only trust for this gateway, whatever the profile's CA file says.
+  const ourCa = async () => {
+    const read = await readCaFile(embeddedCaFile(options.paths));
+    return read.ok ? read.pem : undefined;
+  };
   let running: RunningGateway | undefined;
 
-  async function start(): Promise<boolean> {
-    if (running || (await isListening(host, port))) return true;
+  const unreachable = (message: string) => new BridgeError(ErrorCode.UpstreamUnreachable, message, { cause: 'upstream_unreachable' });
+
+  /** Starts our gateway on `wanted` (0: a free port); undefined when the port is taken by then. */
+  async function listen(wanted: number): Promise<number | undefined> {
     try {
       const { startGateway } = await import('../../gateway/index');
-      running = await startGateway({ dataDir, host, port, path: url.pathname });
+      running = await startGateway({ dataDir, host, port: wanted, path: url.pathname });
       options.log.info(`started the reference gateway in-process at ${running.url}`);
-      return true;
+      if (wanted !== preferred) await recordPort(dataDir, running.port).catch(() => undefined);
+      return running.port;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-        options.log.info(`another process started the reference gateway on port ${port} first; using it`);
-        return true;
-      }
-      throw new BridgeError(
-        ErrorCode.UpstreamUnreachable,
-        `Could not start the reference gateway on ${url.host}: ${(error as Error).message}`,
-        { cause: 'upstream_unreachable' },
-      );
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') return undefined;
+      throw unreachable(`Could not start the reference gateway on ${host}:${wanted}: ${(error as Error).message}`);
     }
   }
 
-  await start();
+  /** Finds our gateway (the recorded port, then the preferred one) or starts it; the port it listens on. */
+  async function find(): Promise<number> {
+    const ca = await ourCa();
+    const recorded = await readRecordedPort(dataDir);
+    let atPreferred: PortHolder | undefined;
+    for (const candidate of new Set([recorded, preferred])) {
+      if (candidate === undefined) continue;
+      const holder = await portHolder(host, candidate, ca);
+      if (holder === 'ours') return candidate;
+      if (candidate === preferred) atPreferred = holder;
+    }
+    if (atPreferred === 'free') {
+      const started = await listen(preferred);
+      if (started !== undefined) return started;
+      // Another process took it meanwhile: ours (another bridge of this config folder) or not.
+      if ((await portHolder(host, preferred, await ourCa())) === 'ours') {
+        options.log.info(`another process of this config folder started the reference gateway on port ${preferred} first; using it`);
+        return preferred;
+      }
+    }
+    options.log.info(
+      `port ${preferred} is held by a program that is not this config folder's reference gateway (another user's, or another config folder's); starting this one's own on a free port`,
+    );
+    const started = await listen(0);
+    if (started === undefined) throw unreachable(`Could not find a free loopback port for the reference gateway on ${host}.`);
+    return started;
+  }
+
+  /** Our gateway again, on the same port, if the process that ran it exited. */
+  async function start(): Promise<boolean> {
+    if (running) return true;
+    const holder = await portHolder(host, port, await ourCa());
+    if (holder === 'ours') return true;
+    if (holder === 'free' && (await listen(port)) !== undefined) return true;
+    options.log.warn(`port ${port} is now held by a program that is not this config folder's reference gateway; nothing is sent to it`);
+    return false;
+  }
+
+  const port = await find();
   let credentials: Credentials | undefined;
   let keychainUsable = true;
   try {
@@ -92,11 +120,10 @@ export async function ensureEmbeddedGateway(options: EmbeddedGatewayRequest): Pr
       );
     }
   }
-  // A gateway run by another process: its CA is the shared data dir's.
-  caPem ??=
-    gateway?.caCertPem ??
-    (await readCaFile(options.profile.caFile ?? embeddedCaFile(options.paths)).then((read) => (read.ok ? read.pem : undefined)));
+  // A gateway run by another process of this config folder: trusted only through our own CA, which it proved.
+  caPem ??= gateway?.caCertPem ?? (await ourCa());
   return {
+    url: `${url.protocol}//${url.hostname}:${port}${url.pathname}`,
     credentials,
     caPem,
     recover: start,

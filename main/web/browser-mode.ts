@@ -8,6 +8,8 @@ import { startWebServer, type WebServer } from './server';
 export interface BrowserModeOptions {
   port?: number;
   rendererDir?: string;
+  /** How long a printed link works (at most 60 s). */
+  linkLifetimeMs?: number;
   log?: (line: string) => void;
 }
 
@@ -36,6 +38,7 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
     rendererDir: options.rendererDir ?? findRendererDir(),
     dispatch: createDispatcher(services.handlers, log),
     ...(options.port !== undefined ? { port: options.port } : {}),
+    ...(options.linkLifetimeMs !== undefined ? { linkLifetimeMs: options.linkLifetimeMs } : {}),
   });
   server = web;
   return {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { request } from 'node:http';
 import { BINARY_CALL_HEADER, BINARY_CALL_TYPE, toBinaryCall } from '../../domain/ipc/binary-call';
 import { createDispatcher, type Handlers } from '../services/dispatch';
+import { LINK_LIFETIME_ENV, LINK_LIFETIME_MS, linkLifetimeFrom } from './launch-links';
 import { startWebServer, type WebServer } from './server';
 
 /** Raw HTTP so tests control Host and Origin exactly, as an attacker's page or a rebinding DNS would. */
@@ -23,6 +24,15 @@ function call(
     req.on('error', reject);
     req.end(init.body);
   });
+}
+
+/** Opens a one-time link as the browser does and takes the session the page receives. */
+async function signIn(server: WebServer, link: string, host: string): Promise<string> {
+  const url = new URL(link);
+  const page = await call(server, url.pathname + url.search, { headers: { Host: host } });
+  const session = /<meta name="companion-session" content="([\w-]+)">/.exec(page.body)?.[1];
+  if (page.status !== 200 || !session) throw new Error(`the link did not sign in: ${page.status} ${page.body.slice(0, 200)}`);
+  return session;
 }
 
 describe('browser-mode server', () => {
@@ -49,8 +59,8 @@ describe('browser-mode server', () => {
       'registry:uploadLogoPart': (_id, index, part) => ({ received: index * 1000 + part.byteLength + part[0]! }),
     } as Partial<Handlers> as Handlers);
     server = await startWebServer({ rendererDir: dir, dispatch, maxBodyBytes: 1024 });
-    token = new URL(server.launchUrl).hash.replace('#token=', '');
     host = new URL(server.url).host;
+    token = await signIn(server, server.launchUrl, host);
   });
   afterAll(() => server.close());
 
@@ -61,8 +71,40 @@ describe('browser-mode server', () => {
       headers: { Host: host, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers },
     });
 
-  it('binds loopback and prints a launch URL whose token is in the fragment', () => {
-    expect(server.launchUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{43}$/);
+  it('binds loopback and prints a one-time link, not a session', () => {
+    expect(server.launchUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/login\?code=[\w-]{43}$/);
+    expect(server.launchUrl).not.toContain(token);
+  });
+
+  it('opens the app once per link: the address a browser keeps in its history opens nothing', async () => {
+    const link = new URL(server.freshLaunchUrl());
+    const path = link.pathname + link.search;
+    // A HEAD (or any other method) does not use the link up.
+    expect((await call(server, path, { method: 'HEAD', headers: { Host: host } })).status).toBe(405);
+    const session = await signIn(server, link.href, host);
+    expect((await invoke(JSON.stringify({ channel: 'app:ping', args: ['hi'] }), { Authorization: `Bearer ${session}` })).status).toBe(200);
+
+    const again = await call(server, path, { headers: { Host: host } });
+    expect(again.status).toBe(410);
+    expect(again.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(again.body).toContain('This link no longer opens Gateway Companion');
+    expect(again.body).toContain('press Enter in the terminal where Gateway Companion runs');
+    expect(again.body).not.toContain('companion-session');
+    expect(again.body).not.toContain('<script');
+    // The code itself is not a session, and an unknown or missing code is refused the same way.
+    const code = link.searchParams.get('code')!;
+    expect((await invoke('{}', { Authorization: `Bearer ${code}` })).status).toBe(401);
+    expect((await call(server, '/login?code=nope', { headers: { Host: host } })).status).toBe(410);
+    expect((await call(server, '/login', { headers: { Host: host } })).status).toBe(410);
+    // A foreign Host gets nothing, not even the refusal page.
+    expect((await call(server, path, { headers: { Host: `evil.example:${new URL(server.url).port}` } })).status).toBe(421);
+  });
+
+  it('keeps at most 16 unused links: the oldest stops working', async () => {
+    const links = Array.from({ length: 17 }, () => new URL(server.freshLaunchUrl()));
+    const first = links[0]!;
+    expect((await call(server, first.pathname + first.search, { headers: { Host: host } })).status).toBe(410);
+    await signIn(server, links[1]!.href, host);
   });
 
   it('serves the renderer with a strict CSP and falls back to index.html for app routes', async () => {
@@ -87,7 +129,7 @@ describe('browser-mode server', () => {
     expect(JSON.parse(res.body)).toEqual({ ok: true, value: { echo: 'hi', at: 0 } });
   });
 
-  it('refuses a missing or wrong token', async () => {
+  it('refuses a missing or wrong session', async () => {
     expect((await invoke('{}', { Authorization: '' })).status).toBe(401);
     expect((await invoke('{}', { Authorization: `Bearer ${token.slice(0, -1)}x` })).status).toBe(401);
   });
@@ -162,5 +204,37 @@ describe('browser-mode server', () => {
     await connected;
     server.emit('test:event', { n: 1 });
     expect(await received).toContain('data: {"event":"test:event","payload":{"n":1}}');
+  });
+});
+
+describe('the link lifetime', () => {
+  it('refuses a link 60 s after it was printed, without waiting for it (clock injected)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'renderer-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>t</title></head></html>');
+    let now = 1_000_000;
+    const server = await startWebServer({ rendererDir: dir, dispatch: createDispatcher({} as Handlers), now: () => now });
+    try {
+      const host = new URL(server.url).host;
+      const path = (link: string) => new URL(link).pathname + new URL(link).search;
+      const early = server.freshLaunchUrl();
+      const late = server.freshLaunchUrl();
+      now += 59_999;
+      const page = await call(server, path(early), { headers: { Host: host } });
+      expect(page.status).toBe(200);
+      expect(page.body).toMatch(/^<!doctype html><html><head><meta name="companion-session" content="[\w-]{43}"><title>t<\/title>/);
+      now += 1;
+      expect((await call(server, path(late), { headers: { Host: host } })).status).toBe(410);
+      // The first link printed at start-up ages the same way.
+      expect((await call(server, path(server.launchUrl), { headers: { Host: host } })).status).toBe(410);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('can be shortened, never lengthened, from the environment', () => {
+    expect(linkLifetimeFrom({})).toBe(LINK_LIFETIME_MS);
+    expect(linkLifetimeFrom({ [LINK_LIFETIME_ENV]: '0' })).toBe(0);
+    expect(() => linkLifetimeFrom({ [LINK_LIFETIME_ENV]: '60001' })).toThrow(/from 0 to 60000/);
+    expect(() => linkLifetimeFrom({ [LINK_LIFETIME_ENV]: 'soon' })).toThrow(RangeError);
   });
 });

@@ -1,9 +1,7 @@
-/** Loopback hosts, where plain http is acceptable because traffic never leaves the machine. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || host === '::1') return true;
-  return /^127(\.\d{1,3}){3}$/.test(host);
-}
+import { isLoopbackHost } from '../../domain/loopback-host';
+
+/** The one loopback rule (a literal loopback address or exactly `localhost`), for callers that import it from here. */
+export { isLoopbackHost };
 
 /**
  * Parses a gateway endpoint URL: HTTPS is required, because the credentials travel as plaintext headers;

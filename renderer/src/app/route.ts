@@ -1,7 +1,7 @@
 /**
  * The address bar holds the view: `#/<section>` or `#/<section>/<part>` (the wizard's step). A hash, not
  * a path, so the same page works from Electron's file and from browser mode's server without rewrites,
- * and the launch token (`#token=…`, read once and removed) never mixes with a view.
+ * and nothing else in the address (browser mode's one-time `/login?code=…` link) mixes with a view.
  */
 export interface Route {
   readonly section: string;
@@ -10,7 +10,7 @@ export interface Route {
 
 const SEGMENT = /^[a-z0-9-]{1,40}$/;
 
-/** The view a hash names, or undefined when it names none (an empty hash, the launch token, anything else). */
+/** The view a hash names, or undefined when it names none (an empty hash, anything else). */
 export function parseRoute(hash: string): Route | undefined {
   const match = /^#\/([^/?#]*)(?:\/([^/?#]*))?\/?$/.exec(hash);
   const section = match?.[1];

@@ -6,17 +6,23 @@ import type { InvokeAnswer, InvokeRequest } from './invoke-worker';
 import InvokeWorker from './invoke-worker?worker';
 import { parseJsonInSlices, readJsonInSlices } from './json-in-slices';
 
-const TOKEN_KEY = 'companion.launchToken';
+const SESSION_KEY = 'companion.session';
 
-/** Reads the launch token from `#token=…` once, keeps it for reloads of this tab, and clears the address bar. */
-export function takeLaunchToken(): string | undefined {
-  const match = /(?:^#|&)token=([A-Za-z0-9_-]+)/.exec(window.location.hash);
-  if (match?.[1]) {
-    sessionStorage.setItem(TOKEN_KEY, match[1]);
-    history.replaceState(null, '', window.location.pathname + window.location.search);
-    return match[1];
+/**
+ * The session this tab holds. A page served for a fresh one-time link (/login?code=…) carries the session in
+ * a `companion-session` meta element: it is moved into this tab's sessionStorage (bound to this exact
+ * origin, port included), and the address becomes / so a reload does not ask for the used link again.
+ */
+export function takeSession(): string | undefined {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="companion-session"]');
+  const fresh = meta?.content;
+  meta?.remove();
+  if (fresh && /^[A-Za-z0-9_-]{20,}$/.test(fresh)) {
+    sessionStorage.setItem(SESSION_KEY, fresh);
+    history.replaceState(null, '', '/');
+    return fresh;
   }
-  return sessionStorage.getItem(TOKEN_KEY) ?? undefined;
+  return sessionStorage.getItem(SESSION_KEY) ?? undefined;
 }
 
 const failure = (code: string, message: string): Envelope<never> => ({ ok: false, error: { code, message } });
