@@ -86,7 +86,10 @@ describe('checkPaymentAddress and addressesIn', () => {
   });
 
   it('lists the address-like strings of a comment, bounded', () => {
-    expect(addressesIn(`pay ${ADDRESSES.strangerBep20} or ${ADDRESSES.strangerBep2}`)).toEqual([ADDRESSES.strangerBep20, ADDRESSES.strangerBep2]);
+    expect(addressesIn(`pay ${ADDRESSES.strangerBep20} or ${ADDRESSES.strangerBep2}`)).toEqual([
+      ADDRESSES.strangerBep20,
+      ADDRESSES.strangerBep2,
+    ]);
     const many = Array.from({ length: 50 }, (_, i) => `0x${i.toString(16).padStart(40, '0')}`).join(' ');
     expect(addressesIn(many)).toHaveLength(5);
   });

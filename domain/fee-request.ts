@@ -92,7 +92,10 @@ export function checkPaymentAddress(raw: string): { ok: true; address: string; n
 export function readFeeRequest(body: string): FeeReading {
   const text = plainText(body);
   const ask = ASK.exec(text);
-  if (!ask) return PAYMENT_WORDS.test(text) ? { kind: 'unreadable', reason: 'it mentions a payment in a shape the app does not know' } : { kind: 'none' };
+  if (!ask)
+    return PAYMENT_WORDS.test(text)
+      ? { kind: 'unreadable', reason: 'it mentions a payment in a shape the app does not know' }
+      : { kind: 'none' };
   const [, amount = '', currency = '', rawMemo, networkWord, rawAddress = ''] = ask as unknown as (string | undefined)[];
   const checked = checkPaymentAddress(rawAddress);
   if (!checked.ok) return { kind: 'unreadable', reason: `the payment address does not pass the app's checks: ${checked.reason}` };

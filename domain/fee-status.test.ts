@@ -96,10 +96,9 @@ describe('feeOverview', () => {
       paymentEvidence: ['review'],
     });
     expect(feeOverview({ ...base, comments, labels: ['Payment Status: Paid'] }).paymentEvidence).toEqual(['label']);
-    expect(feeOverview({ ...base, comments, labels: ['FeePayment: Paid'], reviews: [review(FEE_BOT_LOGIN, 'Bot', 'APPROVED')] }).paymentEvidence).toEqual([
-      'review',
-      'label',
-    ]);
+    expect(
+      feeOverview({ ...base, comments, labels: ['FeePayment: Paid'], reviews: [review(FEE_BOT_LOGIN, 'Bot', 'APPROVED')] }).paymentEvidence,
+    ).toEqual(['review', 'label']);
   });
 
   it('an approval by a look-alike account is not a payment', () => {
@@ -125,9 +124,27 @@ describe('feeOverview', () => {
   it.each([
     [null, 'unknown'],
     [[], 'none'],
-    [[{ status: 'completed', conclusion: 'success' }, { status: 'completed', conclusion: 'skipped' }], 'passing'],
-    [[{ status: 'completed', conclusion: 'success' }, { status: 'in_progress', conclusion: null }], 'running'],
-    [[{ status: 'in_progress', conclusion: null }, { status: 'completed', conclusion: 'failure' }], 'failing'],
+    [
+      [
+        { status: 'completed', conclusion: 'success' },
+        { status: 'completed', conclusion: 'skipped' },
+      ],
+      'passing',
+    ],
+    [
+      [
+        { status: 'completed', conclusion: 'success' },
+        { status: 'in_progress', conclusion: null },
+      ],
+      'running',
+    ],
+    [
+      [
+        { status: 'in_progress', conclusion: null },
+        { status: 'completed', conclusion: 'failure' },
+      ],
+      'failing',
+    ],
   ] as const)('checks %j → %s', (checks, state) => {
     expect(feeOverview({ ...base, checks }).checks).toBe(state);
   });

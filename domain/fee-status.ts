@@ -55,14 +55,7 @@ export interface FeeWarning {
 
 export type ChecksState = 'passing' | 'failing' | 'running' | 'none' | 'unknown';
 
-export type Stage =
-  | 'merged'
-  | 'closed'
-  | 'changes-requested'
-  | 'payment-detected'
-  | 'reminder-sent'
-  | 'fee-requested'
-  | 'waiting-for-bot';
+export type Stage = 'merged' | 'closed' | 'changes-requested' | 'payment-detected' | 'reminder-sent' | 'fee-requested' | 'waiting-for-bot';
 
 export interface FeeOverview {
   /** The bot's latest readable request (a reminder repeats the first), with the comment it is in. */
@@ -91,7 +84,10 @@ export function trustOf(author: string, authorType: string): Trust {
 
 /** "merge-fee-bot", "merge_fee_b0t", "mergefeebot-support": named to be taken for the registry's bot. */
 function looksLikeTheBot(login: string): boolean {
-  const plain = login.toLowerCase().replace(/0/g, 'o').replace(/[^a-z]/g, '');
+  const plain = login
+    .toLowerCase()
+    .replace(/0/g, 'o')
+    .replace(/[^a-z]/g, '');
   return plain.includes('mergefee') || plain.includes('feebot');
 }
 
@@ -140,7 +136,10 @@ export function feeOverview(input: StatusInput): FeeOverview {
   const latest = latestReviews(input.reviews);
   const botApproved = latest.some((r) => r.state === 'APPROVED' && trustOf(r.author, r.authorType) === 'registry-bot');
   const paidLabel = input.labels.some((l) => PAID_LABEL.test(l.trim()));
-  const paymentEvidence: ('review' | 'label')[] = [...(botApproved ? (['review'] as const) : []), ...(paidLabel ? (['label'] as const) : [])];
+  const paymentEvidence: ('review' | 'label')[] = [
+    ...(botApproved ? (['review'] as const) : []),
+    ...(paidLabel ? (['label'] as const) : []),
+  ];
   const changesRequested = latest.some((r) => r.state === 'CHANGES_REQUESTED');
   const requestedLabel = input.labels.some((l) => REQUESTED_LABEL.test(l.trim()));
   const paymentDetected = paymentEvidence.length > 0;

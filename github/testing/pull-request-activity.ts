@@ -85,7 +85,12 @@ export class PullRequestActivity {
   }
 
   /** A review; by default the fee bot's automatic Accept Review that follows a detected payment. */
-  review(number: number, state: FakeReviewState = 'APPROVED', login = FEE_BOT, type: 'User' | 'Bot' = login === FEE_BOT ? 'Bot' : 'User'): void {
+  review(
+    number: number,
+    state: FakeReviewState = 'APPROVED',
+    login = FEE_BOT,
+    type: 'User' | 'Bot' = login === FEE_BOT ? 'Bot' : 'User',
+  ): void {
     const id = this.nextId++;
     const list = this.reviews.get(number) ?? [];
     list.push({

@@ -38,12 +38,10 @@ export async function pullRequestStatus(
 ): Promise<PullRequestStatus> {
   const { owner, repo } = upstream;
   const pr = await client.rest.pulls.get({ owner, repo, pull_number: number });
-  let rateLimit = rateOf(pr.headers);
 
   let checks: PullRequestStatus['checks'];
   try {
     const runs = await client.rest.checks.listForRef({ owner, repo, ref: pr.data.head.sha, per_page: 100 });
-    rateLimit = rateOf(runs.headers);
     checks = {
       available: true,
       runs: runs.data.check_runs.map((r) => ({
@@ -62,7 +60,6 @@ export async function pullRequestStatus(
   const comments: PullRequestStatus['comments'] = [];
   for (let page = 1; page <= MAX_COMMENT_PAGES; page++) {
     const answer = await client.rest.issues.listComments({ owner, repo, issue_number: number, per_page: 100, page });
-    rateLimit = rateOf(answer.headers);
     for (const c of answer.data)
       comments.push({
         id: c.id,
@@ -77,7 +74,8 @@ export async function pullRequestStatus(
   }
 
   const reviewAnswer = await client.rest.pulls.listReviews({ owner, repo, pull_number: number, per_page: MAX_REVIEWS });
-  rateLimit = rateOf(reviewAnswer.headers);
+  // Read last, so its headers carry what is left of the rate limit after all these reads.
+  const rateLimit = rateOf(reviewAnswer.headers);
   const reviews: PullRequestStatus['reviews'] = reviewAnswer.data.map((r) => ({
     author: r.user?.login ?? 'ghost',
     authorType: r.user?.type ?? 'User',
@@ -108,7 +106,11 @@ export async function pullRequestStatus(
     comments,
     labels,
     reviews,
-    fee: { ...fee, warnings: [...fee.warnings].map((w) => ({ ...w, addresses: [...w.addresses] })), paymentEvidence: [...fee.paymentEvidence] },
+    fee: {
+      ...fee,
+      warnings: [...fee.warnings].map((w) => ({ ...w, addresses: [...w.addresses] })),
+      paymentEvidence: [...fee.paymentEvidence],
+    },
     rateLimit,
     fetchedAt: now(),
   };
