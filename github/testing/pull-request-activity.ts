@@ -109,6 +109,11 @@ export class PullRequestActivity {
     this.reviews.set(number, list);
   }
 
+  /** Removes every comment (a test that shows one wording after another on the same pull request). */
+  clearComments(number: number): void {
+    this.comments.delete(number);
+  }
+
   setChecks(number: number, runs: FakeCheckRun[]): void {
     this.checks.set(number, runs);
   }
