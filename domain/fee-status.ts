@@ -186,9 +186,9 @@ export const STAGE_WORDS: Readonly<Record<Stage, string>> = {
 };
 
 export const CHECKS_WORDS: Readonly<Record<ChecksState, string>> = {
-  passing: 'Checks passed.',
+  passing: 'All checks succeeded.',
   failing: 'Checks failed: the registry will not merge until they pass.',
   running: 'Checks are running.',
-  none: 'No checks have started yet.',
+  none: 'The checks have not started yet.',
   unknown: 'GitHub did not list the checks; see them on the pull request’s page.',
 };

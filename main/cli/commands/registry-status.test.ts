@@ -35,7 +35,7 @@ describe('companion registry status', () => {
     const { code, out, err } = await run('31245');
     expect({ code, err }).toEqual({ code: 0, err: '' });
     expect(out).toContain('Pull request #31245 on trustwallet/assets: Add Aurora Staking validator to Cosmos Hub (open)');
-    expect(out).toContain('Where it stands: Fee requested by the registry’s bot; no payment seen yet. Checks passed.');
+    expect(out).toContain('Where it stands: Fee requested by the registry’s bot; no payment seen yet. All checks succeeded.');
     expect(out).toContain('  Amount:   1000 TWT\n  Or:       5 BNB (same address and memo)\n  Network:  BNB Beacon Chain (BEP2)');
     expect(out).toContain(`  Address:  ${ADDRESSES.registryBep2}\n  Memo:     31245`);
     expect(out).toContain('No refund');

@@ -101,7 +101,7 @@ describe('FeePanel', () => {
       checks: [{ status: 'completed', conclusion: 'success' }],
     });
     render(<FeePanel fee={fee} state="open" />);
-    expect(screen.getByRole('status', { name: 'Where it stands' }).textContent).toMatch(/Payment detected.*Checks passed\./);
+    expect(screen.getByRole('status', { name: 'Where it stands' }).textContent).toMatch(/Payment detected.*All checks succeeded\./);
     expect(screen.getByText(/do not pay again/)).toBeDefined();
     expect(screen.queryAllByRole('button')).toEqual([]);
   });
