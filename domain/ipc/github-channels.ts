@@ -165,12 +165,49 @@ export const PullRequestComment = z.object({
   author: z.string(),
   /** Written by a bot account (the registry's fee bot, for one). */
   bot: z.boolean(),
+  /** GitHub's account type ("User", "Bot"…): the fee bot is trusted only as login and type together. */
+  authorType: z.string(),
   /** Exactly as written on GitHub. */
   body: z.string(),
   createdAt: z.string(),
   url: z.string(),
 });
 export type PullRequestComment = z.infer<typeof PullRequestComment>;
+
+const FeeAmount = z.object({ amount: z.string(), currency: z.string() });
+
+/** What the registry's fee bot asks and where the pull request stands (domain/fee-status.ts derives it). */
+export const FeeOverview = z.object({
+  request: FeeAmount.extend({
+    alternative: FeeAmount.nullable(),
+    address: z.string(),
+    network: z.enum(['bep2', 'bep20']),
+    memo: z.string().nullable(),
+    reminder: z.boolean(),
+    commentId: z.number(),
+    url: z.string(),
+    createdAt: z.string(),
+  }).nullable(),
+  unreadable: z.string().nullable(),
+  addressesDiffer: z.boolean(),
+  memoMismatch: z.boolean(),
+  reminders: z.number().int(),
+  paymentDetected: z.boolean(),
+  paymentEvidence: z.array(z.enum(['review', 'label'])),
+  changesRequested: z.boolean(),
+  checks: z.enum(['passing', 'failing', 'running', 'none', 'unknown']),
+  stage: z.enum(['merged', 'closed', 'changes-requested', 'payment-detected', 'reminder-sent', 'fee-requested', 'waiting-for-bot']),
+  warnings: z.array(
+    z.object({
+      commentId: z.number(),
+      author: z.string(),
+      trust: z.enum(['look-alike', 'other']),
+      addresses: z.array(z.string()),
+      url: z.string(),
+    }),
+  ),
+});
+export type FeeOverview = z.infer<typeof FeeOverview>;
 
 export const PullRequestStatus = z.object({
   url: z.string(),
@@ -186,6 +223,9 @@ export const PullRequestStatus = z.object({
     runs: z.array(CheckRun),
   }),
   comments: z.array(PullRequestComment),
+  labels: z.array(z.string()),
+  reviews: z.array(z.object({ author: z.string(), authorType: z.string(), state: z.string(), submittedAt: z.string().nullable() })),
+  fee: FeeOverview,
   /** GitHub's rate limit after these reads, so polling can slow down before it runs out. */
   rateLimit: z.object({ remaining: z.number().nullable(), resetAt: z.number().nullable() }),
   fetchedAt: z.number(),
@@ -246,6 +286,9 @@ export const githubChannels = {
     ]),
     result: LocalPullRequestOpened,
   },
-  /** The pull request's state, checks and comments (read with the signed-in token when there is one). */
+  /**
+   * The pull request's state, checks, labels, reviews and comments, with the fee the registry's bot asks and
+   * warnings about anyone else asking (read with the signed-in token when there is one, anonymously otherwise).
+   */
   'github:pullRequest': { args: z.tuple([Upstream, z.number().int().min(1)]), result: PullRequestStatus },
 } as const;

@@ -12,6 +12,7 @@ async function allCommands(): Promise<Command[]> {
     import('./registry').then((m) => m.registryCommands),
     import('./registry-submit').then((m) => m.registrySubmitCommands),
     import('./registry-push').then((m) => [m.registryPushCommand]),
+    import('./registry-status').then((m) => [m.registryStatusCommand]),
     import('./logo').then((m) => m.logoCommands),
     import('./bridge').then((m) => [m.bridgeCommand]),
     import('./login').then((m) => [m.loginCommand]),

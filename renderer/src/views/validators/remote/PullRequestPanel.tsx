@@ -1,7 +1,7 @@
 /**
- * The pull request's page in the app: its link, open/merged/closed, the checks, and every comment exactly
- * as written on GitHub (the registry's bot states the fee and the payment address there; the app never
- * does). Polled with backoff, see poll.ts.
+ * The pull request's page in the app: its link, open/merged/closed, the fee panel (what the registry's bot
+ * asks, read only from its own comments, and warnings about anyone else asking), the checks, and every
+ * comment exactly as written on GitHub. Polled with backoff, see poll.ts.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -10,6 +10,7 @@ import { useApi } from '../../../app/api-context';
 import { Spinner } from '../parts/common';
 import type { OpenedPullRequest } from '../draft';
 import { CopyButton } from './CopyButton';
+import { FeePanel } from './FeePanel';
 import { githubKeys } from './github-queries';
 import { openLink } from './open-link';
 import { pollDelay, statusFingerprint } from './poll';
@@ -102,6 +103,7 @@ function StateBadge({ state }: { state: PullRequestStatus['state'] }) {
 }
 
 function StatusDetails({ status }: { status: PullRequestStatus }) {
+  const suspicious = new Set(status.fee.warnings.map((w) => w.commentId));
   return (
     <>
       {status.state === 'merged' && (
@@ -113,6 +115,7 @@ function StatusDetails({ status }: { status: PullRequestStatus }) {
           reason is fixed.
         </p>
       )}
+      <FeePanel fee={status.fee} state={status.state} />
       <section aria-labelledby="checks-title">
         <h4 id="checks-title">Checks</h4>
         {!status.checks.available ? (
@@ -132,8 +135,8 @@ function StatusDetails({ status }: { status: PullRequestStatus }) {
       <section aria-labelledby="comments-title">
         <h4 id="comments-title">Comments</h4>
         <p className="muted small">
-          Shown exactly as written on GitHub. A bot of the registry posts the fee and where to pay it here; follow that comment, not any
-          other source.
+          Shown exactly as written on GitHub. Only the account merge-fee-bot[bot] states the registry’s fee; the fee panel above reads it
+          from that account’s comments alone.
         </p>
         {status.comments.length === 0 ? (
           <p className="muted">No comments yet. The registry’s bot usually comments within a few minutes.</p>
@@ -143,6 +146,7 @@ function StatusDetails({ status }: { status: PullRequestStatus }) {
               <li key={c.id} className="pr-comment" aria-label={`Comment by ${c.author}`}>
                 <p className="pr-comment-meta">
                   <strong>{c.author}</strong> {c.bot && <span className="badge accent">bot</span>}{' '}
+                  {suspicious.has(c.id) && <span className="badge bad">not the registry’s bot: do not pay</span>}{' '}
                   <span className="muted small">{new Date(c.createdAt).toLocaleString()}</span>
                 </p>
                 <pre className="pr-comment-body">{c.body}</pre>

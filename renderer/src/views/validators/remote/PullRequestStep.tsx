@@ -125,9 +125,9 @@ export function NextAfterOpening() {
       <h3 id="next-steps-title">What happens next</h3>
       <ol className="steps-list">
         <li>
-          <strong>Pay the processing fee as the bot says.</strong> A bot of the registry comments on your pull request (see Comments above)
-          with the fee and how to pay it. Follow that comment exactly: the amount and the payment address change over time, so this app
-          never shows them.
+          <strong>Pay the processing fee as the registry’s bot says.</strong> The account merge-fee-bot[bot] comments on your pull request
+          with the fee and where to pay it; the fee panel above shows what it asks, read from that account’s comments only. Pay from your
+          own wallet: this app never pays. Ignore anyone else who asks for money.
         </li>
         <li>
           <strong>Wait for review.</strong> Reviewers check the entry and the logo; they may ask for changes in the comments.

@@ -15,6 +15,21 @@ function status(extra: Partial<PullRequestStatus> = {}): PullRequestStatus {
     closedAt: null,
     checks: { available: true, runs: [] },
     comments: [],
+    labels: [],
+    reviews: [],
+    fee: {
+      request: null,
+      unreadable: null,
+      addressesDiffer: false,
+      memoMismatch: false,
+      reminders: 0,
+      paymentDetected: false,
+      paymentEvidence: [],
+      changesRequested: false,
+      checks: 'none',
+      stage: 'waiting-for-bot',
+      warnings: [],
+    },
     rateLimit: { remaining: 4000, resetAt: NOW + 3_600_000 },
     fetchedAt: NOW,
     ...extra,
@@ -51,8 +66,12 @@ describe('statusFingerprint', () => {
   it('changes with a new comment or a check result, not with the time of reading', () => {
     const a = status();
     expect(statusFingerprint({ ...a, fetchedAt: NOW + 1, rateLimit: { remaining: 1, resetAt: 0 } })).toBe(statusFingerprint(a));
-    const comment = { id: 1, author: 'merge-fee-bot[bot]', bot: true, body: 'Fee', createdAt: '', url: '' };
+    const comment = { id: 1, author: 'merge-fee-bot[bot]', bot: true, authorType: 'Bot', body: 'Fee', createdAt: '', url: '' };
     expect(statusFingerprint({ ...a, comments: [comment] })).not.toBe(statusFingerprint(a));
+    // The bot's Accept Review and its "Paid" label are news too.
+    expect(statusFingerprint({ ...a, labels: ['Payment Status: Paid'] })).not.toBe(statusFingerprint(a));
+    const review = { author: 'merge-fee-bot[bot]', authorType: 'Bot', state: 'APPROVED', submittedAt: null };
+    expect(statusFingerprint({ ...a, reviews: [review] })).not.toBe(statusFingerprint(a));
     const run = { name: 'Check', status: 'completed', conclusion: 'success', url: null };
     expect(statusFingerprint({ ...a, checks: { available: true, runs: [run] } })).not.toBe(
       statusFingerprint({ ...a, checks: { available: true, runs: [{ ...run, conclusion: 'failure' }] } }),

@@ -36,5 +36,7 @@ export function statusFingerprint(status: PullRequestStatus): string {
     status.draft,
     status.checks.runs.map((r) => [r.name, r.status, r.conclusion]),
     status.comments.map((c) => [c.id, c.body]),
+    status.labels,
+    status.reviews.map((r) => [r.author, r.state]),
   ]);
 }
