@@ -161,7 +161,7 @@ test('adds a new cosmos validator with a fixed logo, writes the files and commit
 });
 
 test('the whole flow works from the keyboard alone, in the dark theme', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const context = await browser.newContext({ colorScheme: 'dark' });
   const page = await context.newPage();
   const id = freshValoperId('osmovaloper');
