@@ -65,7 +65,10 @@ test('writes to a clone, then pushes to the fork and opens the pull request with
   const push = page.getByRole('button', { name: 'Push and open pull request' });
   await expect(push).toBeDisabled();
   await expect(page.getByText('Sign in to GitHub above to push and open the pull request.')).toBeVisible();
-  await expect(page.getByText(/git push -u origin/)).toBeVisible(); // the own-tool way stays, second
+  // The own-tool way stays, second, and names only a push that works: no fork remote yet, so what the button sets up.
+  await expect(page.getByText(/git push -u origin/)).toHaveCount(0);
+  await expect(page.locator('.own-tool-hint')).toContainText('This clone has no remote for your fork.');
+  await expect(page.locator('.own-tool-hint')).toContainText('git push -u fork add-harbour-stake-cosmos works from your own tool too');
   await page.getByLabel('GitHub token', { exact: true }).fill(token);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('Signed in to GitHub as @octo-operator')).toBeVisible({ timeout: 20_000 });

@@ -61,6 +61,7 @@ export const CHANNEL_NAMES = [
   'registry:plan',
   'registry:write',
   'registry:undo',
+  'registry:remotes',
   'registry:commit',
   'registry:check',
   'registry:loadDraft',

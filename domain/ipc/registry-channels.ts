@@ -9,6 +9,8 @@ import { Entry, EntryChanges, EntryId, EntryInput } from '../registry-entry-sche
  */
 
 const FolderPath = z.string().min(1).max(4096);
+/** Remotes reported for one clone (a clone with more lists the first ones). */
+export const MAX_REMOTES = 50;
 /** A chain folder name: it becomes part of a path, so no separators and no leading dot. */
 export const ChainSlug = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'a chain folder name such as "cosmos"');
 /** Logo sources up to 30 MB. */
@@ -46,6 +48,16 @@ export const GitInfo = z.object({
   changedPaths: z.array(z.string()),
 });
 export type GitInfo = z.infer<typeof GitInfo>;
+
+/** One remote of a registry clone, without its URL (which may carry credentials). */
+export const CloneRemote = z.object({
+  name: z.string().max(200),
+  /** `owner/repo` the remote points at, as read from its URL; null when the URL names no repository. */
+  repository: z.string().max(300).nullable(),
+  /** It points at the upstream registry itself (pushing a branch there is refused). */
+  upstream: z.boolean(),
+});
+export type CloneRemote = z.infer<typeof CloneRemote>;
 
 export const ChainSummary = z.object({
   slug: z.string(),
@@ -252,6 +264,14 @@ export const registryChannels = {
   'registry:plan': { args: z.tuple([FolderPath, WizardOperation]), result: PlanView },
   'registry:write': { args: z.tuple([Id]), result: WriteResult },
   'registry:undo': { args: z.tuple([FolderPath, Id]), result: z.object({ restored: z.array(z.string()), summary: z.string() }) },
+  /**
+   * The clone's remotes, each with whether it points at `upstream` (`owner/repo`), so the wizard names a
+   * push that works. Empty for a folder that is not a git checkout.
+   */
+  'registry:remotes': {
+    args: z.tuple([FolderPath, z.string().regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,38}\/[A-Za-z0-9._-]{1,100}$/)]),
+    result: z.object({ remotes: z.array(CloneRemote).max(MAX_REMOTES) }),
+  },
   /** Creates (or stays on) a branch and commits exactly the given files. */
   'registry:commit': {
     args: z.tuple([

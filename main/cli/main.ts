@@ -29,6 +29,13 @@ function resolve(argv: readonly string[]): { command: Command; rest: readonly st
   return best ? { command: best, rest: argv.slice(best.path.length) } : undefined;
 }
 
+/** One line per command of a group, the summaries in one column. */
+function groupLines(group: readonly Command[]): string {
+  const names = group.map((c) => `companion ${c.path.join(' ')}`);
+  const width = Math.max(...names.map((n) => n.length));
+  return group.map((c, i) => `  ${names[i]!.padEnd(width)}  ${c.summary}`).join('\n');
+}
+
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const first = argv[0];
   if (first === undefined || first === '-h' || first === '--help' || first === 'help') {
@@ -43,9 +50,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   if (!found) {
     const group = commands.filter((c) => c.path[0] === first);
     if (group.length > 0) {
-      io.stderr.write(
-        `companion ${first}: choose a subcommand:\n${group.map((c) => `  companion ${c.path.join(' ')}  ${c.summary}`).join('\n')}\n`,
-      );
+      // `companion clients --help` asks for the group's commands: an answer, exit 0. Without it, a subcommand is missing.
+      const asked = argv.length === 2 && (argv[1] === '--help' || argv[1] === '-h');
+      (asked ? io.stdout : io.stderr).write(`companion ${first}: choose a subcommand:\n${groupLines(group)}\n`);
+      if (asked) return 0;
     } else {
       io.stderr.write(`companion: unknown command "${first}". Run "companion --help" to see the commands.\n`);
     }

@@ -31,6 +31,7 @@ import { commitFiles, gitInfo } from './wizard/git';
 import { existingLogo, fixLogoFor, inspectLogo } from './wizard/logo-service';
 import { createLogoUploads } from './wizard/logo-uploads';
 import { absoluteIn, planView } from './wizard/plan-view';
+import { cloneRemotes } from './wizard/remotes';
 import { createWizardState, logoIdOf, type WizardState } from './wizard/wizard-state';
 
 type RegistryChannel =
@@ -49,6 +50,7 @@ type RegistryChannel =
   | 'registry:plan'
   | 'registry:write'
   | 'registry:undo'
+  | 'registry:remotes'
   | 'registry:commit'
   | 'registry:check'
   | 'registry:loadDraft'
@@ -237,6 +239,7 @@ export function registryService(ctx: HostContext, options: RegistryHandlerOption
       const result = await engine(() => undo(normaliseFolderInput(raw), { ...writeOptions, operationId }));
       return { restored: [...result.restored], summary: result.undone.summary };
     },
+    'registry:remotes': async (raw, upstream) => ({ remotes: await cloneRemotes(normaliseFolderInput(raw), upstream) }),
     'registry:commit': async (raw, request) => {
       for (const path of request.paths) {
         if (

@@ -30,7 +30,7 @@ export class KeychainError extends Error {
   }
 }
 
-const ENV_REMEDY = 'On a headless server you can opt in to environment credentials instead (see `companion login --help`).';
+const ENV_REMEDY = 'On a headless server you can opt in to environment credentials instead (see `companion bridge --help`).';
 
 /**
  * Maps the raw errors of @napi-rs/keyring (Secret Service, macOS Keychain, Windows Credential Manager) to causes and

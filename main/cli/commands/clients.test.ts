@@ -8,6 +8,7 @@ import { startGateway } from '../../../gateway/index';
 import { profilesFile } from '../../../platform/credentials/config-paths';
 import { clearCredentials, storeCredentials } from '../../../platform/credentials/credentials';
 import { ProfileStore } from '../../../platform/credentials/profiles';
+import { CLIENT_IDS, clientSpec } from '../../clients/catalog';
 import { tempHome } from '../../clients/test-support';
 import type { CliIo } from '../command';
 import { captureIo } from '../test-io';
@@ -66,6 +67,25 @@ describe('companion clients list', () => {
   });
 });
 
+describe('companion clients --help', () => {
+  it('lists the subcommands with their summaries in one column, exit 0', async () => {
+    const help = await run('clients', '--help');
+    expect(help).toMatchObject({ code: 0, err: '' });
+    const rows = help.out.trimEnd().split('\n').slice(1);
+    expect(rows.map((r) => /companion clients (\w+)/.exec(r)?.[1])).toEqual(['list', 'install', 'remove', 'test']);
+    const columns = rows.map((r) => /^ {2}companion clients \w+ +/.exec(r)![0].length);
+    expect(new Set(columns).size).toBe(1);
+    expect((await run('clients', '-h')).code).toBe(0);
+  });
+
+  it('without a subcommand is still a usage error (exit 2, on stderr)', async () => {
+    const none = await run('clients');
+    expect(none.code).toBe(2);
+    expect(none.out).toBe('');
+    expect(none.err).toContain('companion clients: choose a subcommand');
+  });
+});
+
 describe('companion clients install / remove', () => {
   it('installs for the default profile, is idempotent, and removes again', async () => {
     await mkdir(path.join(home.home, '.cursor'));
@@ -89,6 +109,15 @@ describe('companion clients install / remove', () => {
     expect((await run('clients', 'remove', 'cursor')).out).toBe(
       'Cursor has no gateway-companion entry in ~/.cursor/mcp.json; nothing changed.\n',
     );
+  });
+
+  it.each(CLIENT_IDS)('removing from %s says what to do after a removal, never the install hint', async (id) => {
+    expect((await run('clients', 'install', id)).code).toBe(0);
+    const removed = await run('clients', 'remove', id);
+    expect(removed.code).toBe(0);
+    const spec = clientSpec(id);
+    expect(removed.out).not.toContain(spec.restartHint);
+    expect(removed.out).toMatch(/^Next: .*(open it again|reloads its MCP settings)/m);
   });
 
   it('says when the client does not seem to be installed', async () => {

@@ -133,6 +133,16 @@ reference gateway).`,
   },
 });
 
+/**
+ * What to do after a removal. The catalog's restart hint is written for an install (it says where the new
+ * server appears, or to start and trust it), so it would send the user looking for what was just removed.
+ */
+function removedHint(spec: { name: string; needsRestart: boolean }): string {
+  return spec.needsRestart
+    ? `Quit ${spec.name} completely and open it again: until then it may still start the bridge.`
+    : `${spec.name} drops the server when it next reloads its MCP settings; reload or restart it to be sure.`;
+}
+
 const removeCommand = defineCommand({
   path: ['clients', 'remove'],
   summary: "Take the gateway-companion entry out of an assistant's config (only that entry)",
@@ -156,7 +166,7 @@ Clients: ${IDS}.`,
       ? [
           `Removed gateway-companion from ${spec.name}: ${result.deleted ? `deleted ${where}, which only held it` : where}`,
           ...(result.backup ? [`Previous file backed up to ${result.backup}`] : []),
-          `Next: ${spec.restartHint}`,
+          `Next: ${removedHint(spec)}`,
         ]
       : [`${spec.name} has no gateway-companion entry in ${where}; nothing changed.`];
     io.stdout.write(`${lines.join('\n')}\n`);

@@ -9,6 +9,7 @@ import { useApi } from '../../app/api-context';
 import { useNavStore } from '../../app/nav-store';
 import { STEPS, hasContent, type StepId } from './draft';
 import { Spinner } from './parts/common';
+import { PathSwitch } from './parts/PathSwitch';
 import { Stepper } from './parts/Stepper';
 import { SubmissionSummary } from './parts/SubmissionSummary';
 import { ChainStep } from './steps/ChainStep';
@@ -133,6 +134,7 @@ export function WizardView() {
           <p className="muted wizard-lede">
             Add your validator to the registry, or update or disable an entry, without editing files by hand.
           </p>
+          {!locked && current !== 'folder' && <PathSwitch source={state.draft.source} />}
         </div>
         {hasContent(state.draft) && !confirmReset && (
           <button type="button" className="button subtle" onClick={() => setConfirmReset(true)}>

@@ -62,13 +62,58 @@ export async function hydrate(api: CompanionApi): Promise<void> {
   persistChanges(api);
 }
 
-/** Forgets the submission (after asking, in the view) and starts again in the same registry folder. */
-export async function startOver(api: CompanionApi, client: QueryClient): Promise<void> {
-  forgetLogoChoices(client);
-  const { root, source, upstream } = get().draft;
-  set({ draft: { ...emptyDraft(root), source, upstream, updatedAt: Date.now() }, liveAsked: '', logoLost: null });
-  await api.registry.clearDraft().catch(() => undefined);
-  if (source === 'github' || client.getQueryState(wizardKeys.folder(get().folderInput))?.status === 'success') goToStep('chain');
+/** What a new submission keeps of the one before it. */
+export type Keep = 'nothing' | 'chain-and-details';
+
+/**
+ * The draft a new submission starts from: always the same place (folder or GitHub, and the upstream), on
+ * step 1; with `chain-and-details`, also the chain, the details and the logo of the previous one (another
+ * validator of the same operator), on the Validator ID step, as a new entry with an empty id.
+ */
+export function nextDraft(previous: Draft, keep: Keep, now = Date.now()): Draft {
+  const base: Draft = { ...emptyDraft(previous.root), source: previous.source, upstream: previous.upstream, updatedAt: now };
+  if (keep === 'nothing') return base;
+  return {
+    ...base,
+    chain: previous.chain,
+    form: { ...previous.form, id: '' },
+    logo: previous.logo,
+    step: previous.chain ? 'id' : 'folder',
+  };
+}
+
+/** Starts a new submission (after asking what to keep, in the view) in the same registry folder or on GitHub. */
+export async function startNew(api: CompanionApi, client: QueryClient, keep: Keep): Promise<void> {
+  const kept = nextDraft(get().draft, keep);
+  if (!kept.logo) forgetLogoChoices(client);
+  set({ draft: kept, liveAsked: '', logoLost: null });
+  // The stored draft goes with the old submission; the one kept is saved again by the next change.
+  if (keep === 'nothing') await api.registry.clearDraft().catch(() => undefined);
+}
+
+/** Forgets the submission (after asking, in the view) and starts again on step 1, in the same folder or on GitHub. */
+export const startOver = (api: CompanionApi, client: QueryClient) => startNew(api, client, 'nothing');
+
+/**
+ * Switches between a pull request through GitHub and a folder on this computer, at any step: the chain, id,
+ * details and logo (with its fix) carry over. The step stays, except that a switch to a folder not yet
+ * chosen opens step 1 to choose it (the later steps are then one Next each, already filled in).
+ */
+export function switchPath(client: QueryClient, source: Draft['source']): void {
+  const { draft, folderInput } = get();
+  if (draft.source === source) return;
+  const folder = client.getQueryData<FolderInfo>(wizardKeys.folder(folderInput));
+  const needsFolder = source === 'folder' && !folder?.isRegistry;
+  updateDraft({ source, ...(needsFolder ? { step: 'folder' as const } : {}) });
+}
+
+/**
+ * After a write into a folder: takes the same submission to the GitHub path, on Review, to open the pull
+ * request from the operator's GitHub account (the way for a folder that is not a git clone). The files
+ * written stay on disk.
+ */
+export function continueOnGitHub(): void {
+  updateDraft({ source: 'github', written: null, pullRequest: null, step: 'review' });
 }
 
 // ---- Step 1: folder ----------------------------------------------------------------------------

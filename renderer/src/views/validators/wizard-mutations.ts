@@ -68,7 +68,7 @@ export const writeFilesMutation = (api: CompanionApi) =>
   mutationOptions({
     mutationFn: (request: WriteRequest) => api.registry.write(request.planId),
     onSuccess: (result, request, _result, { client }) => {
-      // The plan is spent, and the chain's list has changed.
+      // The plan is spent, and the chain's list has changed: its entries, and its count in the folder's chains (below).
       client.removeQueries({ queryKey: wizardKeys.plans });
       void client.invalidateQueries({ queryKey: wizardKeys.entries });
       const git = result.git;
@@ -76,6 +76,8 @@ export const writeFilesMutation = (api: CompanionApi) =>
         client.setQueriesData<FolderInfo>({ queryKey: wizardKeys.folders }, (info) =>
           info?.root === request.root ? { ...info, git } : info,
         );
+      // After the git state is set at once (setting data would clear the mark): the counts are read again.
+      void client.invalidateQueries({ queryKey: wizardKeys.folders });
       updateDraft({
         step: 'write',
         written: {
@@ -147,9 +149,13 @@ export const pushWrittenMutation = (api: CompanionApi) =>
         },
       });
       void client.invalidateQueries({ queryKey: wizardKeys.folders });
+      void client.invalidateQueries({ queryKey: wizardKeys.remotes });
     },
-    // A failure puts the branch back; the folder's git state is shown again either way.
-    onError: (_e, _r, _c, { client }) => void client.invalidateQueries({ queryKey: wizardKeys.folders }),
+    // A failure puts the branch back; the folder's git state, and the remotes the push may have added, are read again either way.
+    onError: (_e, _r, _c, { client }) => {
+      void client.invalidateQueries({ queryKey: wizardKeys.folders });
+      void client.invalidateQueries({ queryKey: wizardKeys.remotes });
+    },
   });
 
 export const forgetFolderMutation = (api: CompanionApi) =>

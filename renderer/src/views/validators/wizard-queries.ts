@@ -24,6 +24,8 @@ export const wizardKeys = {
   chainEntries: (root: string, chain: string) => ['registry', 'entries', root, chain] as const,
   logo: (logoId: string) => ['registry', 'logo', logoId] as const,
   plans: ['registry', 'plan'] as const,
+  remotes: ['registry', 'remotes'] as const,
+  cloneRemotes: (root: string, upstream: string) => ['registry', 'remotes', root, upstream] as const,
   /** The upload and inspection of a chosen image (a mutation: it stores the image in main). */
   chooseLogo: ['registry', 'choose-logo'] as const,
 };
@@ -125,6 +127,14 @@ const planQuery = (api: CompanionApi, key: string, root: string, operation: Wiza
       const upstream = remoteUpstream(root);
       return upstream ? api.github.plan(upstream, operation) : api.registry.plan(root, operation);
     },
+    staleTime: Infinity,
+  });
+
+/** A clone's remotes, and which of them points at the upstream registry (the push hint names only a push that works). */
+export const remotesQuery = (api: CompanionApi, root: string, upstream: string) =>
+  queryOptions({
+    queryKey: wizardKeys.cloneRemotes(root, upstream),
+    queryFn: () => api.registry.remotes(root, upstream).then((r) => r.remotes),
     staleTime: Infinity,
   });
 

@@ -174,6 +174,8 @@ describe('writing, undoing and the recent folders', () => {
     expect(client.getQueryData([...wizardKeys.plans, 'k'])).toBeUndefined();
     expect(client.getQueryState(wizardKeys.chainEntries('/reg', 'cosmos'))?.isInvalidated).toBe(true);
     expect(client.getQueryData<FolderInfo>(wizardKeys.folder('/reg'))?.git).toEqual(git);
+    // The folder's chain counts (the chain step's "N validators") are read again.
+    expect(client.getQueryState(wizardKeys.folder('/reg'))?.isInvalidated).toBe(true);
     expect(useWizardStore.getState().draft).toMatchObject({
       step: 'write',
       written: { operationId: 'op-1', root: '/reg', kind: 'add', name: 'New', chain: 'cosmos', undone: false, commit: null },
@@ -224,12 +226,13 @@ describe('writing, undoing and the recent folders', () => {
 });
 
 describe('starting again and opening a finding', () => {
-  it('start over keeps the folder and goes to the chain step once it is known', async () => {
+  it('start over keeps the folder and lands on step 1', async () => {
     const main = fakeMain({ 'registry:clearDraft': () => ({ cleared: true }) });
     useWizardStore.setState({ folderInput: '/reg', draft: { ...emptyDraft('/reg'), chain: 'cosmos', step: 'review' } });
     client.setQueryData(wizardKeys.folder('/reg'), folder('/reg'));
     await startOver(main.api, client);
-    expect(useWizardStore.getState().draft).toMatchObject({ root: '/reg', chain: '', step: 'chain' });
+    expect(useWizardStore.getState().draft).toMatchObject({ root: '/reg', source: 'folder', chain: '', step: 'folder' });
+    expect(useWizardStore.getState().folderInput).toBe('/reg');
     expect(main.count('registry:clearDraft')).toBe(1);
   });
 

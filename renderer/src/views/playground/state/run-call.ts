@@ -24,7 +24,7 @@ export async function runTool(api: CompanionApi, tool: string, args: Args): Prom
     }
     if (check.issues.length > 0) work.setIssues(check.issues);
   } catch (error) {
-    work.setIssues([], (error as Error).message);
+    work.notSentBecause((error as Error).message);
     return;
   }
   const callId = newCallId();

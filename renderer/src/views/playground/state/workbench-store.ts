@@ -56,6 +56,8 @@ interface WorkbenchState {
   submit: () => void;
   /** Run was refused: show why and move focus to the first field to fix. */
   refuse: (issues: ValidationIssue[], notSent: string) => void;
+  /** The arguments could not even be checked (main unreachable): nothing was sent. */
+  notSentBecause: (notSent: string) => void;
   setRunning: (running: RunningCall | undefined) => void;
   show: (result: ShownResult | undefined) => void;
   /** Loads arguments into the editor (history's "Edit"), switching tool if needed. */
@@ -63,6 +65,11 @@ interface WorkbenchState {
 }
 
 const pretty = (args: Args) => JSON.stringify(args, null, 2);
+/**
+ * The result that may stay on screen when a Run of `tool` sent nothing: its own last result, never another
+ * tool's (beside the refused form it would read as this tool's answer).
+ */
+const resultOf = (shown: ShownResult | undefined, tool: string | undefined) => (shown?.outcome.tool === tool ? shown : undefined);
 /** A tool opened or arguments loaded: nothing checked, touched or submitted yet. */
 const fresh = (): Pick<WorkbenchState, 'jsonError' | 'issues' | 'notSent' | 'touched' | 'submitted'> => ({
   jsonError: undefined,
@@ -130,7 +137,9 @@ export const useWorkbenchStore = create<WorkbenchState>()(
         if (added.length > 0) set({ touched: [...touched, ...added] });
       },
       submit: () => set({ submitted: true }),
-      refuse: (issues, notSent) => set((s) => ({ issues, notSent, submitted: true, focusRequest: s.focusRequest + 1 })),
+      refuse: (issues, notSent) =>
+        set((s) => ({ issues, notSent, submitted: true, focusRequest: s.focusRequest + 1, shown: resultOf(s.shown, s.tool) })),
+      notSentBecause: (notSent) => set((s) => ({ issues: [], notSent, shown: resultOf(s.shown, s.tool) })),
       setRunning: (running) => set({ running }),
       show(shown) {
         const stepIds = shown && quoteStepIds(shown.outcome);

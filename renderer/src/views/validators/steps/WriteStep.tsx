@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { getRegistryChain } from '../../../../../domain/index';
 import { useApi } from '../../../app/api-context';
 import { formatBytes } from '../logo-checklist';
@@ -8,10 +9,10 @@ import { PullRequestPanel } from '../remote/PullRequestPanel';
 import { NextAfterOpening } from '../remote/PullRequestStep';
 import { Spinner, StepHeading } from '../parts/common';
 import { suggestedBranch, suggestedTitle } from '../pull-request';
-import { reviseAfterUndo, startOver } from '../wizard-actions';
+import { continueOnGitHub, reviseAfterUndo, startNew, type Keep } from '../wizard-actions';
 import { undoWriteMutation, writeFilesMutation, writeRequest } from '../wizard-mutations';
 import { stepChecks } from '../wizard-progress';
-import { useFolder, useWizardState } from '../wizard-queries';
+import { remotesQuery, useFolder, useWizardState } from '../wizard-queries';
 import { useWizardStore } from '../wizard-store';
 
 export function WriteStep() {
@@ -79,6 +80,8 @@ function Written() {
   const title = suggestedTitle(written.kind, written.name, chainName);
   const branch = suggestedBranch(written.kind, written.name, written.chain);
   const git = folder.status === 'done' && folder.data.root === written.root ? folder.data.git : null;
+  const upstream = useWizardStore((s) => s.draft.upstream);
+  const remotes = useQuery({ ...remotesQuery(api, written.root, upstream), enabled: git !== null && !written.undone });
 
   if (written.undone) {
     return (
@@ -95,10 +98,8 @@ function Written() {
           <button type="button" className="button primary" onClick={reviseAfterUndo}>
             Back to review
           </button>
-          <button type="button" className="button" onClick={() => void startOver(api, client)}>
-            Start a new submission
-          </button>
         </div>
+        <NewSubmission onStart={(keep) => void startNew(api, client, keep)} />
       </>
     );
   }
@@ -142,14 +143,54 @@ function Written() {
       ) : (
         <>
           {git && <GitCommitPanel git={git} written={written.paths.length} suggestedBranch={branch} suggestedTitle={title} />}
-          <NextSteps branch={written.commit?.branch ?? branch} title={title} committed={written.commit !== null} pushHere={git !== null} />
+          <NextSteps
+            branch={written.commit?.branch ?? branch}
+            title={title}
+            committed={written.commit !== null}
+            pushHere={git !== null}
+            remotes={remotes.data}
+          />
+          <div className="row">
+            <button type="button" className={`button ${git ? '' : 'primary'}`} onClick={continueOnGitHub}>
+              Open the pull request through GitHub
+            </button>
+            <span className="muted small">
+              Takes this submission to “No clone needed”, ready for review: the app opens the pull request from your GitHub account.
+            </span>
+          </div>
         </>
       )}
+      <NewSubmission onStart={(keep) => void startNew(api, client, keep)} />
+    </>
+  );
+}
+
+/** "Start a new submission" asks what to keep instead of clearing everything at once. */
+function NewSubmission({ onStart }: { onStart: (keep: Keep) => void }) {
+  const [asking, setAsking] = useState(false);
+  if (!asking)
+    return (
       <div className="row">
-        <button type="button" className="button" onClick={() => void startOver(api, client)}>
+        <button type="button" className="button" onClick={() => setAsking(true)}>
           Start a new submission
         </button>
       </div>
-    </>
+    );
+  return (
+    <div className="confirm-inline new-submission" role="group" aria-labelledby="new-submission-text">
+      <span id="new-submission-text">
+        What should the new submission keep? The chain and details come with the logo; only the validator ID is new. Files already written
+        stay on disk.
+      </span>
+      <button type="button" className="button small primary" onClick={() => onStart('chain-and-details')} autoFocus>
+        Keep the chain and details
+      </button>
+      <button type="button" className="button small" onClick={() => onStart('nothing')}>
+        Keep nothing
+      </button>
+      <button type="button" className="button small subtle" onClick={() => setAsking(false)}>
+        Cancel
+      </button>
+    </div>
   );
 }

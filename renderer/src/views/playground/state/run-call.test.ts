@@ -1,0 +1,53 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { CompanionApi } from '../../../../../domain/ipc/facade';
+import type { CallOutcome, ValidationIssue } from '../../../../../domain/ipc/playground-channels';
+import { runTool } from './run-call';
+import { useWorkbenchStore } from './workbench-store';
+
+const outcome = (tool: string): CallOutcome => ({
+  callId: `call-${tool}`,
+  tool,
+  status: 'ok',
+  startedAt: 1_700_000_000_000,
+  durationMs: 5,
+  bytes: 100,
+  result: { content: [{ type: 'text', text: '{}' }] },
+});
+
+const issue: ValidationIssue = { path: 'assetIds', pointer: '/assetIds', message: 'must have at least 1 item' };
+
+/** An api whose check refuses the arguments (or fails), and that fails the test if a call is sent. */
+const refusing = (how: 'invalid' | 'unreachable') =>
+  ({
+    playground: {
+      validate: async () => {
+        if (how === 'unreachable') throw new Error('The app’s services are not reachable.');
+        return { valid: false, issues: [issue] };
+      },
+      call: async () => {
+        throw new Error('a refused Run must not be sent');
+      },
+    },
+  }) as unknown as CompanionApi;
+
+describe('a refused Run and the result panel', () => {
+  beforeEach(() => {
+    useWorkbenchStore.setState({ running: undefined, shown: undefined, issues: [], notSent: undefined });
+    useWorkbenchStore.getState().selectTool('get_token_prices', {});
+    useWorkbenchStore.getState().show({ outcome: outcome('get_token_prices'), args: {}, profile: 'default', source: 'live' });
+  });
+
+  it.each(['invalid', 'unreachable'] as const)('drops another tool’s result (%s)', async (how) => {
+    useWorkbenchStore.getState().selectTool('get_swap_quote', {});
+    await runTool(refusing(how), 'get_swap_quote', {});
+    const state = useWorkbenchStore.getState();
+    expect(state.notSent).toMatch(/Not sent|not reachable/);
+    expect(state.shown).toBeUndefined();
+  });
+
+  it('keeps the same tool’s last result beside the refused form', async () => {
+    await runTool(refusing('invalid'), 'get_token_prices', {});
+    expect(useWorkbenchStore.getState().shown?.outcome.tool).toBe('get_token_prices');
+    expect(useWorkbenchStore.getState().issues).toEqual([issue]);
+  });
+});
