@@ -106,5 +106,8 @@ describe('secrets for this session when the OS keychain cannot be reached', () =
     expect(sessionOnlyNotice('linux')).toBe(
       'This computer’s keychain cannot be reached, so the app keeps this sign-in in memory only while it runs (never on disk) and forgets it when it quits; to keep it, install and unlock GNOME Keyring or KWallet (a desktop session provides one), then restart the app.',
     );
+    expect(sessionOnlyNotice('linux', 'these credentials')).toContain(
+      'keeps these credentials in memory only while it runs (never on disk) and forgets them',
+    );
   });
 });

@@ -15,7 +15,7 @@ import { KeychainError, type Credentials, type Keychain, type SessionFallback } 
 const MAX_ITEMS = 64;
 
 /** The one sentence the app shows while a secret is kept this way, with how to get a keychain. */
-export function sessionOnlyNotice(platform: NodeJS.Platform = process.platform): string {
+export function sessionOnlyNotice(platform: NodeJS.Platform = process.platform, what = 'this sign-in'): string {
   const howTo =
     platform === 'linux'
       ? 'install and unlock GNOME Keyring or KWallet (a desktop session provides one)'
@@ -23,8 +23,8 @@ export function sessionOnlyNotice(platform: NodeJS.Platform = process.platform):
         ? 'unlock your login keychain in Keychain Access'
         : 'make sure Windows Credential Manager is available';
   return (
-    'This computer’s keychain cannot be reached, so the app keeps this sign-in in memory only while it runs (never on disk) and ' +
-    `forgets it when it quits; to keep it, ${howTo}, then restart the app.`
+    `This computer’s keychain cannot be reached, so the app keeps ${what} in memory only while it runs (never on disk) and ` +
+    `forgets ${what === 'this sign-in' ? 'it' : 'them'} when it quits; to keep ${what === 'this sign-in' ? 'it' : 'them'}, ${howTo}, then restart the app.`
   );
 }
 

@@ -72,7 +72,8 @@ repository you are not a member of.`,
     'client-id': {
       type: 'string',
       value: 'ID',
-      description: "The OAuth app client id for the device flow (default: COMPANION_GITHUB_CLIENT_ID, then the app's setting, then the build's own)",
+      description:
+        "The OAuth app client id for the device flow (default: COMPANION_GITHUB_CLIENT_ID, then the app's setting, then the build's own)",
     },
   },
   positionals: false,
