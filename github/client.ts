@@ -112,6 +112,10 @@ export function unreachable(apiUrl: string, error: unknown): GitHubError {
   );
 }
 
+/**
+ * One request hook does rate limits, conditional requests and error wording together (over 80 lines): each
+ * attempt must see the same limit memory, the same cached answer and the same failure, in that order.
+ */
 export function createClient(options: ClientOptions): GitHubClient {
   const { endpoints, token } = options;
   const sleep = options.sleep ?? defaultSleep;
@@ -148,7 +152,8 @@ export function createClient(options: ClientOptions): GitHubClient {
 
   octokit.hook.wrap('request', async (request, requestOptions) => {
     const { method, url } = octokit.request.endpoint.parse(requestOptions);
-    const cacheKey = method === 'GET' ? ConditionalCache.keyOf(url, token) : undefined;
+    // The media type is part of the answer (JSON or raw bytes), so it is part of the key.
+    const cacheKey = method === 'GET' ? ConditionalCache.keyOf(`${url} ${String(requestOptions.headers.accept ?? '')}`, token) : undefined;
     for (let attempt = 0; ; attempt++) {
       const blocked = memory.get(key);
       if (blocked && blocked.until > now()) await waitOrRefuse(blocked.until, blocked.secondary);
