@@ -1,11 +1,14 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { builtInClientIdDefine } from './scripts/built-in-client-id';
 
 const root = import.meta.dirname;
 
 export default defineConfig({
   main: {
+    // The OAuth app client id of a published build (COMPANION_BUILD_GITHUB_CLIENT_ID; docs/building-and-publishing.md).
+    define: builtInClientIdDefine(process.env),
     build: {
       externalizeDeps: true,
       outDir: 'out/main',

@@ -1,6 +1,6 @@
 /**
- * The OAuth app's client id as a new operator sets it: with none, the sign-in says what to do; in Settings
- * a client id is checked as it is typed, saved, and the browser sign-in appears (and can be cancelled);
+ * The OAuth app's client id as a developer sets it: with none, the token sign-in comes first and the
+ * client-id field is folded away under "For developers"; there a client id is checked as it is typed, saved, and the browser sign-in appears (and can be cancelled);
  * then the wizard's last step signs in with it, showing the code with a copy button. Browser mode against
  * the fake GitHub's device flow, no COMPANION_GITHUB_CLIENT_ID anywhere.
  */
@@ -33,15 +33,16 @@ test('sets the OAuth app client id in Settings, then signs in through the browse
   await page.getByRole('button', { name: 'Settings' }).click();
   const panel = page.getByRole('region', { name: 'GitHub' });
 
-  // No client id yet: the sign-in says what to do, and the token link has its scope ticked.
-  await expect(
-    panel.getByText(/Signing in through your browser needs the client id of a GitHub OAuth app, and none is set yet/),
-  ).toBeVisible();
+  // No client id yet: the token comes first, with its scope ticked; an operator is never asked for a client id.
+  await expect(panel.getByRole('heading', { name: 'With a token from GitHub' })).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Sign in with GitHub' })).toHaveCount(0);
   await expect(panel.getByRole('link', { name: 'new token page' })).toHaveAttribute(
     'href',
     `${fake.webUrl}/settings/tokens/new?scopes=public_repo&description=Gateway%20Companion`,
   );
+  await expect(panel.getByLabel(/OAuth app client id/)).toBeHidden();
+  // A developer unfolds the setting.
+  await panel.getByText('For developers: sign in through your own OAuth app').click();
 
   // Junk is refused as it is typed, in plain words; a real id is saved in the settings file.
   const field = panel.getByLabel(/OAuth app client id/);

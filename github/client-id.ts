@@ -1,18 +1,22 @@
 /**
  * Which OAuth app the device flow runs as. The client id comes, first found wins, from `--client-id`
- * (the CLI), COMPANION_GITHUB_CLIENT_ID, then the app's GitHub setting (settings.json in the config
- * folder, shared by the app and the CLI). Each is checked against the forms GitHub issues before use.
+ * (the CLI), COMPANION_GITHUB_CLIENT_ID at run time, the app's GitHub setting (settings.json in the config
+ * folder, shared by the app and the CLI), then the id baked into the build (COMPANION_BUILD_GITHUB_CLIENT_ID
+ * at `npm run dist`). The more deliberate and local a choice, the earlier it wins: a developer's flag or
+ * variable overrides everything, and a published build's own id is the default an operator never sees.
+ * Each is checked against the forms GitHub issues before use.
  */
 import { clientIdKind, clientIdProblem, normalizeClientId, type ClientIdKind } from '../domain/github-client-id';
 import { AppSettingsFile } from '../platform/credentials/app-settings';
 import { currentPathContext, settingsFile } from '../platform/credentials/config-paths';
+import { BUILT_IN_CLIENT_ID } from './built-in-client-id';
 import { ENV_GITHUB_CLIENT_ID } from './config';
 import { GitHubError } from './errors';
 
 /** The key of the client id in the settings file. */
 const CLIENT_ID_SETTING = 'githubClientId';
 
-export type ClientIdSource = 'flag' | 'environment' | 'settings';
+export type ClientIdSource = 'flag' | 'environment' | 'settings' | 'built-in';
 
 export interface ConfiguredClientId {
   readonly clientId: string;
@@ -24,10 +28,18 @@ export interface ClientIdContext {
   readonly env: NodeJS.ProcessEnv;
   /** Default: settings.json in the per-user config folder that `env` points at. */
   readonly settingsFile?: string;
+  /** The id baked into this build (default: BUILT_IN_CLIENT_ID; '' for none). */
+  readonly builtInClientId?: string;
 }
 
 export function clientIdSourceName(source: ClientIdSource): string {
-  return source === 'flag' ? '--client-id' : source === 'environment' ? ENV_GITHUB_CLIENT_ID : "the app's GitHub settings";
+  return source === 'flag'
+    ? '--client-id'
+    : source === 'environment'
+      ? ENV_GITHUB_CLIENT_ID
+      : source === 'settings'
+        ? "the app's GitHub settings"
+        : 'this build of the app';
 }
 
 /** Where the setting is saved. */
@@ -73,11 +85,16 @@ export async function saveClientIdSetting(ctx: ClientIdContext, value: string | 
   return clientId;
 }
 
-/** The client id to use: `flag` (from --client-id), else COMPANION_GITHUB_CLIENT_ID, else the setting; undefined when none is set. */
+/**
+ * The client id to use: `flag` (from --client-id), else COMPANION_GITHUB_CLIENT_ID, else the setting, else
+ * the build's own; undefined when there is none.
+ */
 export async function configuredClientId(ctx: ClientIdContext, flag?: string): Promise<ConfiguredClientId | undefined> {
   if (flag !== undefined) return checked(flag, 'flag');
   const fromEnv = ctx.env[ENV_GITHUB_CLIENT_ID];
   if (fromEnv !== undefined && fromEnv.trim() !== '') return checked(fromEnv, 'environment');
   const saved = await clientIdSetting(ctx);
-  return saved === undefined ? undefined : checked(saved, 'settings');
+  if (saved !== undefined) return checked(saved, 'settings');
+  const builtIn = ctx.builtInClientId ?? BUILT_IN_CLIENT_ID;
+  return builtIn.trim() === '' ? undefined : checked(builtIn, 'built-in');
 }

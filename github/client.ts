@@ -8,6 +8,7 @@ import { Octokit } from '@octokit/rest';
 import { APP_VERSION } from '../domain/app-info';
 import { classicTokenUrl, GitHubError } from './errors';
 import type { GitHubEndpoints } from './config';
+import { ConditionalCache } from './conditional-cache';
 
 export interface ClientOptions {
   readonly endpoints: GitHubEndpoints;
@@ -23,6 +24,11 @@ export interface ClientOptions {
    * what GitHub said about the rate limit, so a later client sends nothing before the limit resets either.
    */
   readonly rateLimits?: RateLimitMemory;
+  /**
+   * GETs answered with an ETag, asked again with If-None-Match (GitHub's 304 costs no quota). A long-running
+   * host keeps one for its life; default: one per client.
+   */
+  readonly conditional?: ConditionalCache;
 }
 
 /** Until when GitHub asked us to send nothing, per API and identity (a hash of the token, never the token). */
@@ -76,8 +82,40 @@ function header(error: HttpFailure, name: string): string | undefined {
   return value === undefined ? undefined : String(value);
 }
 
-const clock = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** A reset time as the person reads their own clock: "14:32", or "14:32 on 3 Dec" when it is not today. */
+export function localClock(ms: number, now: number = Date.now()): string {
+  const at = new Date(ms);
+  const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  return at.toDateString() === new Date(now).toDateString()
+    ? time
+    : `${time} on ${at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })}`;
+}
 
+/** The one sentence a reached rate limit gets: when it resets, in local time, and (without a token) that signing in raises it. */
+export function rateLimitSentence(resetAt: number | undefined, options: { signedIn: boolean; secondary: boolean; now?: number }): string {
+  const when = resetAt ? ` until ${localClock(resetAt, options.now)} (your local time)` : ' for now';
+  if (options.secondary)
+    return `GitHub asked the app to slow down${when}. Wait until then and try again; nothing was lost, a retry resumes where this stopped.`;
+  return options.signedIn
+    ? `GitHub's hourly request limit for your account is used up${when}. Wait until then and try again; nothing was lost, a retry resumes where this stopped.`
+    : `GitHub's limit for reading without signing in (60 requests an hour) is used up${when}. Signing in to GitHub raises it to 5,000 an hour.`;
+}
+
+/** A connection that never got an answer, in plain words: GitHub cannot be reached from here right now. */
+export function unreachable(apiUrl: string, error: unknown): GitHubError {
+  const cause = (error as { cause?: { code?: unknown; cause?: { code?: unknown } } } | undefined)?.cause;
+  const code = [cause?.code, cause?.cause?.code].find((c): c is string => typeof c === 'string');
+  return new GitHubError(
+    'network',
+    `GitHub cannot be reached from this computer right now (${new URL(apiUrl).host}${code ? `: ${code}` : ''}). ` +
+      'Check the internet connection and try again; nothing was lost, a retry resumes where this stopped.',
+  );
+}
+
+/**
+ * One request hook does rate limits, conditional requests and error wording together (over 80 lines): each
+ * attempt must see the same limit memory, the same cached answer and the same failure, in that order.
+ */
 export function createClient(options: ClientOptions): GitHubClient {
   const { endpoints, token } = options;
   const sleep = options.sleep ?? defaultSleep;
@@ -95,13 +133,9 @@ export function createClient(options: ClientOptions): GitHubClient {
   const memory = options.rateLimits ?? new RateLimitMemory();
   const key = RateLimitMemory.keyOf(endpoints.apiUrl, token);
 
+  const conditional = options.conditional ?? new ConditionalCache();
   const rateLimited = (resetAt: number | undefined, secondary: boolean) =>
-    new GitHubError(
-      'rate-limited',
-      `GitHub's ${secondary ? 'secondary ' : ''}rate limit is reached${resetAt ? `; it resets at ${clock(resetAt)}` : ''}. ` +
-        `Wait until then and try again${token ? '' : ' (signed in, the limit is much higher: companion github login)'}; nothing was lost, a retry resumes where this stopped.`,
-      resetAt,
-    );
+    new GitHubError('rate-limited', rateLimitSentence(resetAt, { signedIn: Boolean(token), secondary, now: now() }), resetAt);
 
   async function waitOrRefuse(until: number, secondary: boolean): Promise<void> {
     const wait = until - now();
@@ -110,24 +144,49 @@ export function createClient(options: ClientOptions): GitHubClient {
     await sleep(wait);
   }
 
+  const remember = (headers: Record<string, string | number | undefined>) => {
+    const remaining = headers['x-ratelimit-remaining'];
+    const reset = Number(headers['x-ratelimit-reset']);
+    memory.set(key, String(remaining) === '0' && Number.isFinite(reset) ? reset * 1000 : 0, false);
+  };
+
   octokit.hook.wrap('request', async (request, requestOptions) => {
+    const { method, url } = octokit.request.endpoint.parse(requestOptions);
+    // The media type is part of the answer (JSON or raw bytes), so it is part of the key.
+    const cacheKey = method === 'GET' ? ConditionalCache.keyOf(`${url} ${String(requestOptions.headers.accept ?? '')}`, token) : undefined;
     for (let attempt = 0; ; attempt++) {
       const blocked = memory.get(key);
       if (blocked && blocked.until > now()) await waitOrRefuse(blocked.until, blocked.secondary);
+      const cached = cacheKey ? conditional.get(cacheKey) : undefined;
+      // Set on the options object itself: the hooks inside this one were bound to it, and ignore a copy.
+      if (cached) requestOptions.headers['if-none-match'] = cached.etag;
+      else delete requestOptions.headers['if-none-match'];
       try {
         const response = await request(requestOptions);
-        const remaining = response.headers['x-ratelimit-remaining'];
-        const reset = Number(response.headers['x-ratelimit-reset']);
-        memory.set(key, remaining === '0' && Number.isFinite(reset) ? reset * 1000 : 0, false);
+        remember(response.headers);
+        const etag = response.headers.etag;
+        if (cacheKey && typeof etag === 'string' && response.status === 200)
+          conditional.set(cacheKey, {
+            etag,
+            status: response.status,
+            url: response.url,
+            headers: { ...response.headers },
+            data: response.data,
+          });
         return response;
       } catch (error) {
-        if (!isHttpFailure(error) || !error.response) {
-          throw new GitHubError(
-            'network',
-            `Could not reach GitHub at ${endpoints.apiUrl} (${error instanceof Error ? error.message : String(error)}). Check the connection and try again; a retry resumes where this stopped.`,
-          );
-        }
+        if (!isHttpFailure(error) || !error.response) throw unreachable(endpoints.apiUrl, error);
         const { status } = error;
+        if (status === 304 && cached) {
+          // Not modified: the kept answer is still GitHub's answer, and this one cost no quota.
+          remember(error.response.headers);
+          return {
+            status: cached.status,
+            url: cached.url,
+            headers: { ...cached.headers, ...error.response.headers },
+            data: cached.data,
+          } as Awaited<ReturnType<typeof request>>;
+        }
         const retryAfter = Number(header(error, 'retry-after'));
         const remaining = header(error, 'x-ratelimit-remaining');
         const reset = Number(header(error, 'x-ratelimit-reset'));

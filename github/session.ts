@@ -1,11 +1,13 @@
 /** Sign in, who is signed in, sign out: the token's life cycle, shared by the CLI and the app. */
+import { KeychainError } from '../platform/credentials/keychain';
 import { createClient, type GitHubClient, type RateLimitMemory } from './client';
+import type { ConditionalCache } from './conditional-cache';
 import { configuredClientId } from './client-id';
 import { githubEndpoints, ENV_GITHUB_TOKEN, type GitHubEndpoints } from './config';
 import { deviceFlowToken, signInCancelled, type DeviceVerification } from './device-flow';
 import { classicTokenUrl, GitHubError } from './errors';
-import { checkToken, refuseUnusableToken, type GitHubAccount } from './token-check';
-import { TokenStore, validateTokenText } from './token-store';
+import { checkToken, refuseUnusableToken, tokenKind, type GitHubAccount } from './token-check';
+import { TokenStore, validateTokenText, type TokenSource } from './token-store';
 
 export interface GitHubContext {
   readonly env: NodeJS.ProcessEnv;
@@ -13,17 +15,21 @@ export interface GitHubContext {
   readonly store?: TokenStore;
   /** The app's settings file (the OAuth app's client id); default: settings.json in the config folder `env` points at. */
   readonly settingsFile?: string;
+  /** The OAuth app client id baked into this build (default: the build's; tests pass their own). */
+  readonly builtInClientId?: string;
   readonly maxRateLimitWaitMs?: number;
   readonly sleep?: (ms: number) => Promise<void>;
   /** Kept by a long-running host (the app) so that its next call, too, waits for a rate limit GitHub reported. */
   readonly rateLimits?: RateLimitMemory;
+  /** Kept by a long-running host: GETs it made are asked again with If-None-Match (a 304 costs no quota). */
+  readonly conditional?: ConditionalCache;
 }
 
 export interface SignedIn {
   readonly endpoints: GitHubEndpoints;
   readonly client: GitHubClient;
   readonly account: GitHubAccount;
-  readonly source: 'keychain' | 'environment';
+  readonly source: TokenSource;
 }
 
 const storeOf = (ctx: GitHubContext) => ctx.store ?? new TokenStore(undefined, ctx.env);
@@ -35,6 +41,7 @@ function clientFor(ctx: GitHubContext, endpoints: GitHubEndpoints, token?: strin
     ...(ctx.maxRateLimitWaitMs !== undefined ? { maxRateLimitWaitMs: ctx.maxRateLimitWaitMs } : {}),
     ...(ctx.sleep ? { sleep: ctx.sleep } : {}),
     ...(ctx.rateLimits ? { rateLimits: ctx.rateLimits } : {}),
+    ...(ctx.conditional ? { conditional: ctx.conditional } : {}),
   });
 }
 
@@ -46,12 +53,21 @@ export function notSignedIn(endpoints: GitHubEndpoints): GitHubError {
   );
 }
 
-/** A client for public reads: signed in when a token is available, anonymous otherwise. */
+/**
+ * A client for public reads: signed in when a usable token is available, anonymous otherwise. Reading the
+ * public registry never needs the keychain: when it cannot be reached, or holds a token that cannot be
+ * used, the read goes out without one.
+ */
 export async function readingClient(ctx: GitHubContext): Promise<{ endpoints: GitHubEndpoints; client: GitHubClient }> {
   const endpoints = githubEndpoints(ctx.env);
-  const stored = await storeOf(ctx).get(endpoints.apiUrl);
-  if (stored) refuseUnusableToken(stored.token, endpoints);
-  return { endpoints, client: clientFor(ctx, endpoints, stored?.token) };
+  const stored = await storeOf(ctx)
+    .get(endpoints.apiUrl)
+    .catch((error: unknown) => {
+      if (error instanceof KeychainError) return undefined;
+      throw error;
+    });
+  const usable = stored && tokenKind(stored.token) !== 'fine-grained' ? stored.token : undefined;
+  return { endpoints, client: clientFor(ctx, endpoints, usable) };
 }
 
 /** The signed-in client, its token checked with GitHub. Throws GitHubError('no-token') when there is none. */
@@ -101,7 +117,7 @@ export async function loginWithDeviceFlow(options: DeviceLoginOptions, ctx: GitH
 export interface GitHubStatus {
   readonly apiUrl: string;
   readonly signedIn: boolean;
-  readonly source?: 'keychain' | 'environment';
+  readonly source?: TokenSource;
   readonly login?: string;
   readonly scopes?: readonly string[];
   /** Why the stored token cannot be used, in plain words (the token itself never appears). */
@@ -110,7 +126,14 @@ export interface GitHubStatus {
 
 export async function githubStatus(ctx: GitHubContext): Promise<GitHubStatus> {
   const endpoints = githubEndpoints(ctx.env);
-  const stored = await storeOf(ctx).get(endpoints.apiUrl);
+  let stored;
+  try {
+    stored = await storeOf(ctx).get(endpoints.apiUrl);
+  } catch (error) {
+    // No keychain is not an error of the status: it is not signed in, and why.
+    if (error instanceof KeychainError) return { apiUrl: endpoints.apiUrl, signedIn: false, problem: error.message };
+    throw error;
+  }
   if (!stored) return { apiUrl: endpoints.apiUrl, signedIn: false };
   try {
     refuseUnusableToken(stored.token, endpoints);

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { planChange, planWrite, type WriteOperation } from '../registry/index';
 import { solidPng } from '../registry/image-fixtures';
 import { copyCorpus, newValoperId, removeDir } from '../registry/test-support';
-import { createClient, type GitHubClient } from './client';
+import { createClient, localClock, type GitHubClient } from './client';
 import { githubEndpoints } from './config';
 import { GitHubError } from './errors';
 import { reviewSubmission, SubmissionBlocked, submitPullRequest, type SubmitOptions } from './submit';
@@ -266,7 +266,7 @@ describe('rate limits and tokens', () => {
     fake.rateLimitResetAt = Math.floor(Date.parse('2030-01-01T12:34:00Z') / 1000);
     const error = await submitPullRequest(options(add())).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'rate-limited', resetAt: Date.parse('2030-01-01T12:34:00Z') });
-    expect((error as Error).message).toContain('resets at 2030-01-01 12:34 UTC');
+    expect((error as Error).message).toContain(`used up until ${localClock(Date.parse('2030-01-01T12:34:00Z'))} (your local time)`);
   });
 
   it('waits out a short retry-after and goes on', async () => {

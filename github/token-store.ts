@@ -9,17 +9,20 @@ import { GitHubError } from './errors';
 
 export const GITHUB_KEYCHAIN_SERVICE = 'gateway-companion-github';
 
+/** Where a token came from: the OS keychain, COMPANION_GITHUB_TOKEN, or the app's memory for this session (no keychain). */
+export type TokenSource = 'keychain' | 'environment' | 'session';
+
 export interface StoredToken {
   readonly token: string;
   /** The account it belongs to, as GitHub reported when it was stored. */
   readonly login: string;
-  readonly source: 'keychain' | 'environment';
+  readonly source: TokenSource;
 }
 
 export function githubKeychain(): Keychain {
   return osKeychain(
     GITHUB_KEYCHAIN_SERVICE,
-    'Without a keychain, set COMPANION_GITHUB_TOKEN to a classic token with the public_repo scope for each command instead.',
+    'Without a keychain, the command line takes a classic token with the public_repo scope in COMPANION_GITHUB_TOKEN instead.',
   );
 }
 
@@ -52,7 +55,7 @@ export class TokenStore {
     if (!item) return undefined;
     // Bound to the origin it was stored for; the account name is that origin, but check the record too.
     if (item.origin !== undefined && item.origin !== origin) return undefined;
-    return { token: item.secretKey, login: item.accessId, source: 'keychain' };
+    return { token: item.secretKey, login: item.accessId, source: this.keychain.fallback?.inSession(origin) ? 'session' : 'keychain' };
   }
 
   async set(apiUrl: string, token: string, login: string): Promise<void> {

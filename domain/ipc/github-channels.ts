@@ -28,8 +28,11 @@ export const GitHubClientId = z
 
 /** The OAuth app the browser sign-in runs as: which client id is in use and where it came from. */
 export const GitHubClientIdState = z.object({
-  /** Where the id in use comes from: COMPANION_GITHUB_CLIENT_ID wins over the setting. Absent: none is configured. */
-  source: z.enum(['environment', 'settings']).optional(),
+  /**
+   * Where the id in use comes from: COMPANION_GITHUB_CLIENT_ID wins over the setting, which wins over the id
+   * built into the app. Absent: none is configured.
+   */
+  source: z.enum(['environment', 'settings', 'built-in']).optional(),
   /** The id in use (it names the app; it is not a secret). */
   inUse: z.string().optional(),
   kind: z.enum(['oauth-app', 'github-app']).optional(),
@@ -47,11 +50,17 @@ export const GitHubStatus = z.object({
   apiUrl: z.string(),
   webUrl: z.string(),
   signedIn: z.boolean(),
-  source: z.enum(['keychain', 'environment']).optional(),
+  /** `session`: the OS keychain cannot be reached, so the token is kept in the app's memory until it quits. */
+  source: z.enum(['keychain', 'environment', 'session']).optional(),
   login: z.string().optional(),
   scopes: z.array(z.string()).optional(),
   /** Why the stored token cannot be used, in plain words. */
   problem: z.string().optional(),
+  /**
+   * Set when the OS keychain cannot be reached: one sentence saying a sign-in is kept in memory for this
+   * session only, and how to get a keychain.
+   */
+  sessionOnly: z.string().optional(),
   /** Whether an OAuth app client id is configured, so the browser sign-in (device flow) can be offered. */
   deviceFlow: z.boolean(),
   clientId: GitHubClientIdState,

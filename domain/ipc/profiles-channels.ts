@@ -18,6 +18,11 @@ export const CredentialState = z.object({
   problem: z.string().optional(),
   /** The stored secret was entered for another address than the profile's now: it must be entered again. */
   reenter: z.boolean().optional(),
+  /**
+   * The OS keychain cannot be reached: the app keeps these credentials in its memory for this session only
+   * (one sentence, with how to get a keychain).
+   */
+  sessionOnly: z.string().optional(),
 });
 export type CredentialState = z.infer<typeof CredentialState>;
 

@@ -38,10 +38,24 @@ export async function sessionFrom(link: string): Promise<string | undefined> {
 }
 
 /** Starts `companion web` like a user would and waits for its one link line. */
-export async function startBrowserMode(options: { env?: NodeJS.ProcessEnv; home?: string } = {}): Promise<RunningApp> {
+export async function startBrowserMode(
+  options: {
+    env?: NodeJS.ProcessEnv;
+    home?: string;
+    /** Variables the app must not see (DBUS_SESSION_BUS_ADDRESS: no keychain). */ unset?: readonly string[];
+  } = {},
+): Promise<RunningApp> {
   const home = options.home ?? mkdtempSync(join(tmpdir(), 'companion-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    APPDATA: join(home, 'AppData'),
+    ...options.env,
+  };
+  for (const name of options.unset ?? []) delete env[name];
   const child = spawn(process.execPath, [CLI, 'web', '--port', '0'], {
-    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), APPDATA: join(home, 'AppData'), ...options.env },
+    env,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stderr = '';

@@ -9,7 +9,7 @@
  * reproduce what GitHub really does: slow forks, bad tokens, rate limits, an existing pull request,
  * ref update conflicts, an upstream that moves, and connections that drop after the work is done.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -100,6 +100,15 @@ export class FakeGitHub {
   now: () => number = Date.now;
   /** How many requests were answered 403 for the rate limit. */
   rateLimitedAnswers = 0;
+  /**
+   * Requests without a token have their own, lower limit, as on GitHub (60 an hour per address). Public reads
+   * need no token; a write without one is answered 401 by the routes.
+   */
+  anonymousRateLimit = 60;
+  anonymousRateLimitRemaining = 60;
+  anonymousRateLimitResetAt = Math.floor(Date.now() / 1000) + 3600;
+  /** GETs answered 304 Not Modified to a matching If-None-Match (not counted against any limit, as on GitHub). */
+  notModifiedAnswers = 0;
   deviceApproveAfterPolls = 1;
   deviceDeny = false;
   deviceInterval = 0;
@@ -301,44 +310,72 @@ export class FakeGitHub {
     if (token && !user)
       return this.send(res, op, 401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' }, headers);
 
-    if (this.rateLimitResetAt * 1000 <= this.now()) {
-      // A new window: the limit is full again.
-      this.rateLimitRemaining = 5000;
-      this.rateLimitResetAt = Math.floor(this.now() / 1000) + 3600;
-    }
-    if (this.rateLimitRemaining <= 0) {
+    const anonymous = token === undefined;
+    this.renewRateWindows();
+    if ((anonymous ? this.anonymousRateLimitRemaining : this.rateLimitRemaining) <= 0) {
       this.rateLimitedAnswers++;
       return this.send(
         res,
         op,
         403,
         {
-          message: `API rate limit exceeded for user ID ${user?.id ?? 0}.`,
+          message: anonymous
+            ? "API rate limit exceeded for 127.0.0.1. (But here's the good news: Authenticated requests get a higher rate limit.)"
+            : `API rate limit exceeded for user ID ${user?.id ?? 0}.`,
           documentation_url: 'https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting',
         },
-        { ...headers, ...this.rateHeaders() },
+        { ...headers, ...this.rateHeaders(anonymous) },
       );
     }
-    if (this.rateLimitRemaining > 0) this.rateLimitRemaining--;
-    Object.assign(headers, this.rateHeaders());
+    if (anonymous) this.anonymousRateLimitRemaining--;
+    else this.rateLimitRemaining--;
 
     let drop = false;
     for (const handler of this.interceptors.get(op.id) ?? []) {
       const result = handler(count);
       if (result === 'drop-before') return void res.socket?.destroy();
       if (result === 'drop-after') drop = true;
-      else if (result) return this.send(res, op, result.status, result.body, { ...headers, ...result.headers });
+      else if (result)
+        return this.send(res, op, result.status, result.body, { ...headers, ...this.rateHeaders(anonymous), ...result.headers });
     }
     const [status, answer] = this.route(op, url.searchParams, body as Json | undefined, user);
     if (drop) return void res.socket?.destroy();
-    this.send(res, op, status, answer, headers);
+    if (method === 'GET' && status === 200) {
+      // GitHub's ETag differs per identity (Vary: Authorization); a matching If-None-Match gets 304, which costs nothing.
+      const etag = `"${createHash('sha256')
+        .update(`${token ?? ''}\n${JSON.stringify(answer)}`)
+        .digest('hex')
+        .slice(0, 40)}"`;
+      if (req.headers['if-none-match'] === etag) {
+        if (anonymous) this.anonymousRateLimitRemaining++;
+        else this.rateLimitRemaining++;
+        this.notModifiedAnswers++;
+        res.writeHead(304, { ...headers, ...this.rateHeaders(anonymous), etag });
+        return void res.end();
+      }
+      headers['etag'] = etag;
+    }
+    this.send(res, op, status, answer, { ...headers, ...this.rateHeaders(anonymous) });
   }
 
-  private rateHeaders(): Record<string, string> {
+  /** A window that has passed starts again full. */
+  private renewRateWindows(): void {
+    const nowSeconds = Math.floor(this.now() / 1000);
+    if (this.rateLimitResetAt <= nowSeconds) {
+      this.rateLimitRemaining = 5000;
+      this.rateLimitResetAt = nowSeconds + 3600;
+    }
+    if (this.anonymousRateLimitResetAt <= nowSeconds) {
+      this.anonymousRateLimitRemaining = this.anonymousRateLimit;
+      this.anonymousRateLimitResetAt = nowSeconds + 3600;
+    }
+  }
+
+  private rateHeaders(anonymous = false): Record<string, string> {
     return {
-      'x-ratelimit-limit': '5000',
-      'x-ratelimit-remaining': String(Math.max(0, this.rateLimitRemaining)),
-      'x-ratelimit-reset': String(this.rateLimitResetAt),
+      'x-ratelimit-limit': String(anonymous ? this.anonymousRateLimit : 5000),
+      'x-ratelimit-remaining': String(Math.max(0, anonymous ? this.anonymousRateLimitRemaining : this.rateLimitRemaining)),
+      'x-ratelimit-reset': String(anonymous ? this.anonymousRateLimitResetAt : this.rateLimitResetAt),
       'x-ratelimit-resource': 'core',
     };
   }

@@ -140,9 +140,12 @@ export class SessionManager {
 let shared: SessionManager | undefined;
 let currentEmit: ManagerOptions['emit'];
 
-/** The process's one manager; both hosts create their services once per process, and events go to the latest host's emitter. */
-export function sharedSessionManager(emit: ManagerOptions['emit']): SessionManager {
+/**
+ * The process's one manager; both hosts create their services once per process, and events go to the latest
+ * host's emitter. `keychain` is the app's (with its session fallback), so a secret entered without a keychain reaches the bridge.
+ */
+export function sharedSessionManager(emit: ManagerOptions['emit'], keychain?: Keychain): SessionManager {
   currentEmit = emit;
-  shared ??= new SessionManager({ emit: (event, payload) => currentEmit?.(event, payload) });
+  shared ??= new SessionManager({ emit: (event, payload) => currentEmit?.(event, payload), ...(keychain ? { keychain } : {}) });
   return shared;
 }

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { EventName, EventPayload } from '../../domain/ipc/contract';
 import { LOGO_PART_BYTES, type WizardOperation } from '../../domain/ipc/registry-channels';
 import { FakeGitHub } from '../../github/testing/fake-github';
+import { localClock } from '../../github/client';
 import { memoryKeychain } from '../../github/testing/memory-keychain';
 import { FEE_BOT, PullRequestActivity } from '../../github/testing/pull-request-activity';
 import { solidPng } from '../../registry/image-fixtures';
@@ -349,10 +350,13 @@ describe('the pull request', () => {
   });
 
   it('after a rate limit, the next poll of the pull request sends nothing to GitHub until the limit resets', async () => {
-    // GitHub answers 403 with x-ratelimit-remaining 0 and the reset an hour away.
-    fake.rateLimitRemaining = 0;
+    // Not signed in: GitHub answers 403 with x-ratelimit-remaining 0 and the reset an hour away.
+    fake.anonymousRateLimitRemaining = 0;
     const first = await failure('github:pullRequest', 'trustwallet/assets', 1);
-    expect(first).toMatchObject({ code: 'rate-limited', message: expect.stringContaining("GitHub's rate limit is reached; it resets at") });
+    expect(first).toMatchObject({
+      code: 'rate-limited',
+      message: `GitHub's limit for reading without signing in (60 requests an hour) is used up until ${localClock(fake.anonymousRateLimitResetAt * 1000)} (your local time). Signing in to GitHub raises it to 5,000 an hour.`,
+    });
     expect(fake.rateLimitedAnswers).toBe(1);
     // The page polls again: refused here with the same reset time, nothing sent.
     const again = await failure('github:pullRequest', 'trustwallet/assets', 1);

@@ -28,7 +28,9 @@ import { branchName, pullRequestTitle } from '../../github/pull-request-text';
 import { pullRequestRuleProblems } from '../../github/pull-request-rules';
 import { TokenStore } from '../../github/token-store';
 import type { AskpassProgram } from '../../github/askpass';
-import type { Keychain } from '../../platform/credentials/keychain';
+import { KeychainError, type Keychain } from '../../platform/credentials/keychain';
+import { sessionOnlyNotice } from '../../platform/credentials/session-secrets';
+import { ConditionalCache } from '../../github/conditional-cache';
 import { checkEntry, planChange, RegistryError, type PlannedChange, type WriteOperation } from '../../registry/index';
 import { remoteSource } from '../../github/remote-registry';
 import type { Handlers } from './dispatch';
@@ -67,8 +69,10 @@ export interface GitHubHandlerOptions {
   readonly engineOperation: (op: WizardOperation) => Promise<WriteOperation>;
   /** Default: the process environment, read on every call (COMPANION_GITHUB_API_URL, COMPANION_GITHUB_URL, …). */
   readonly env?: () => NodeJS.ProcessEnv;
-  /** Default: the OS keychain. */
+  /** Default: the OS keychain (the app passes its own, which falls back to memory for the session without one). */
   readonly keychain?: Keychain;
+  /** The OAuth app client id built into the app (default: this build's). */
+  readonly builtInClientId?: string;
   /** The app's settings file (the OAuth app's client id). Default: settings.json in the config folder. */
   readonly settingsFile?: string;
   readonly sleep?: (ms: number) => Promise<void>;
@@ -91,6 +95,7 @@ async function engine<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof GitHubError || error instanceof RegistryError) throw new ServiceError(error.code, error.message);
     if (error instanceof SubmissionBlocked) throw new ServiceError('blocked', error.message);
+    if (error instanceof KeychainError) throw new ServiceError('keychain_unavailable', error.message);
     throw error;
   }
 }
@@ -99,9 +104,13 @@ export function githubHandlers(ctx: HostContext, options: GitHubHandlerOptions):
   const env = options.env ?? (() => process.env);
   // One memory for the app's life: the pull request page's next poll waits for a limit an earlier call hit.
   const rateLimits = new RateLimitMemory();
+  // And one memory of answers with ETags: reading the registry again costs no quota when it has not changed.
+  const conditional = new ConditionalCache();
   const context = (): GitHubContext => ({
     env: env(),
     rateLimits,
+    conditional,
+    ...(options.builtInClientId !== undefined ? { builtInClientId: options.builtInClientId } : {}),
     ...(options.keychain ? { store: new TokenStore(options.keychain, env()) } : {}),
     ...(options.settingsFile ? { settingsFile: options.settingsFile } : {}),
     ...(options.sleep ? { sleep: options.sleep } : {}),
@@ -139,10 +148,17 @@ export function githubHandlers(ctx: HostContext, options: GitHubHandlerOptions):
     'github:status': () =>
       engine(async () => {
         const endpoints = githubEndpoints(env());
-        const { scopes, ...status } = await githubStatus(context());
+        const { scopes, problem: reported, ...status } = await githubStatus(context());
         const clientId = await clientIdState();
+        const fallback = options.keychain?.fallback;
+        const sessionOnly =
+          fallback && (status.source === 'session' || fallback.unreachable() !== undefined) ? sessionOnlyNotice() : undefined;
+        // Without a keychain the app signs in for the session: the keychain's own error is not the operator's problem.
+        const problem = sessionOnly && !status.source ? undefined : reported;
         return {
           ...status,
+          ...(problem ? { problem } : {}),
+          ...(sessionOnly ? { sessionOnly } : {}),
           ...(scopes ? { scopes: [...scopes] } : {}),
           webUrl: endpoints.webUrl,
           deviceFlow: clientId.inUse !== undefined,

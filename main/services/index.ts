@@ -1,3 +1,4 @@
+import { appKeychains } from './app-keychains';
 import type { Handlers } from './dispatch';
 import type { HostContext } from './host-context';
 import { appHandlers } from './app-handlers';
@@ -16,7 +17,9 @@ export interface Services {
 
 /** All main-process services behind the IPC contract, for either host. Features add their handlers here. */
 export function createServices(ctx: HostContext): Services {
-  const playground = sharedSessionManager((event, payload) => ctx.emit(event, payload));
+  // Without an OS keychain, secrets entered in the app are kept in this process's memory for the session.
+  const keychains = appKeychains();
+  const playground = sharedSessionManager((event, payload) => ctx.emit(event, payload), keychains.gateway);
   // Remote mode plans with the logo the wizard uploaded, so both share the registry service's uploads.
   const registry = registryService(ctx);
   return {
@@ -24,8 +27,8 @@ export function createServices(ctx: HostContext): Services {
       ...appHandlers(ctx),
       ...assistantsHandlers(ctx),
       ...playgroundHandlers(ctx, playground),
-      ...profilesHandlers(ctx),
-      ...githubHandlers(ctx, { engineOperation: registry.engineOperation }),
+      ...profilesHandlers(ctx, { keychain: keychains.gateway }),
+      ...githubHandlers(ctx, { engineOperation: registry.engineOperation, keychain: keychains.github }),
       ...registry.handlers,
     },
     dispose: async () => {

@@ -6,6 +6,7 @@ import { clearCredentials, credentialStatus, CredentialsError, storeCredentials 
 import { DEFAULT_PROFILE, ensureDefaultProfile } from '../../platform/credentials/default-profile';
 import { KeychainError, osKeychain, type Keychain } from '../../platform/credentials/keychain';
 import { ProfileError, ProfileStore, type Profile } from '../../platform/credentials/profiles';
+import { sessionOnlyNotice } from '../../platform/credentials/session-secrets';
 import type { Handlers } from './dispatch';
 import type { HostContext } from './host-context';
 import { ServiceError } from './service-error';
@@ -49,10 +50,17 @@ export function profilesHandlers(_ctx: HostContext, deps: ProfilesDeps = {}): Pi
     if (profile.kind === 'embedded') return { stored: true, source: 'managed' };
     const status = await credentialStatus(profile.name, { env, keychain, origin: profile.url });
     const problem = status.originMismatch?.message ?? status.keychainError?.message ?? status.environmentError;
+    // Without a reachable keychain the app keeps what is entered here in memory for the session, and says so.
+    const fallback = keychain.fallback;
+    const sessionOnly =
+      status.source !== 'environment' && fallback && (fallback.inSession(profile.name) || fallback.unreachable())
+        ? sessionOnlyNotice(process.platform, 'these credentials')
+        : undefined;
     return {
       stored: status.stored,
       source: status.source,
       ...(problem ? { problem } : {}),
+      ...(sessionOnly ? { sessionOnly } : {}),
       ...(status.originMismatch ? { reenter: true } : {}),
     };
   }

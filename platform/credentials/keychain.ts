@@ -79,6 +79,16 @@ export interface Keychain {
    * so when a read finds nothing this writes and removes a probe item to tell the two apart.
    */
   diagnose?(): Promise<KeychainError | undefined>;
+  /** Set on the app's keychain that keeps secrets in memory for the session when the OS keychain cannot be reached. */
+  readonly fallback?: SessionFallback;
+}
+
+/** What a keychain with a session fallback says about itself (see session-secrets.ts). */
+export interface SessionFallback {
+  /** Why the OS keychain could not be used, once a call found it unreachable; undefined while it works. */
+  unreachable(): KeychainError | undefined;
+  /** Whether this account's secret lives only in memory, for this session. */
+  inSession(account: string): boolean;
 }
 
 type AsyncEntryCtor = typeof import('@napi-rs/keyring').AsyncEntry;

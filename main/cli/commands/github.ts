@@ -57,7 +57,8 @@ stored in the OS keychain (service "gateway-companion-github", account = the API
 Without --token-stdin this runs GitHub's device flow: it prints a code and a page to enter it on, and waits
 until the code is entered; Ctrl-C stops it at once and stores nothing (exit 130). That needs the client id
 of an OAuth app with the device flow enabled: --client-id, else COMPANION_GITHUB_CLIENT_ID, else the one
-saved in the app's Settings (GitHub), which is kept in settings.json in the config folder.
+saved in the app's Settings (GitHub), which is kept in settings.json in the config folder, else the one a
+published build has built in.
 Otherwise create a classic token with the public_repo scope at
 https://github.com/settings/tokens/new?scopes=public_repo&description=Gateway%20Companion and pipe it in:
   companion github login --token-stdin < token.txt
@@ -71,7 +72,8 @@ repository you are not a member of.`,
     'client-id': {
       type: 'string',
       value: 'ID',
-      description: "The OAuth app client id for the device flow (default: COMPANION_GITHUB_CLIENT_ID, then the app's setting)",
+      description:
+        "The OAuth app client id for the device flow (default: COMPANION_GITHUB_CLIENT_ID, then the app's setting, then the build's own)",
     },
   },
   positionals: false,

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeGitHub } from '../../../github/testing/fake-github';
+import { localClock } from '../../../github/client';
 import { osKeychain } from '../../../platform/credentials/keychain';
 import { solidPng } from '../../../registry/image-fixtures';
 import { newValoperId } from '../../../registry/test-support';
@@ -153,7 +154,10 @@ describe('companion registry submit', () => {
     fake.rateLimitRemaining = 0;
     fake.rateLimitResetAt = Math.floor(Date.parse('2031-05-06T07:08:00Z') / 1000);
     const limited = await cli(addArgs(), { COMPANION_GITHUB_TOKEN: token });
-    expect(limited).toMatchObject({ code: 1, stderr: expect.stringContaining('resets at 2031-05-06 07:08 UTC') });
+    expect(limited).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(`until ${localClock(Date.parse('2031-05-06T07:08:00Z'))} (your local time)`),
+    });
     fake.rateLimitRemaining = 5000;
     expect((await cli(['registry', 'submit', 'add', '--chain', 'cosmos'])).code).toBe(2);
     expect((await cli([...addArgs(), '--upstream', 'not a repo'])).code).toBe(2);

@@ -61,8 +61,19 @@ describe('step checks', () => {
     const s = initialState();
     expect(s.draft).toMatchObject({ source: 'github', upstream: 'trustwallet/assets' });
     expect(stepChecks(s).folder).toMatchObject({ ok: false, pending: true, reason: 'Reading trustwallet/assets on GitHub…' });
-    s.folder = { status: 'error', message: 'The repository nobody/nothing does not exist.' };
-    expect(stepChecks(s).folder).toMatchObject({ ok: false, reason: 'The repository nobody/nothing does not exist.' });
+    s.folder = { status: 'error', message: 'The repository nobody/nothing does not exist.', code: 'not-found' };
+    expect(stepChecks(s).folder).toMatchObject({
+      ok: false,
+      reason: 'The repository nobody/nothing does not exist.',
+      hint: 'Check the repository name (see above), then try again.',
+    });
+    // Offline, the footer points at the copy on this computer, never at the repository name.
+    s.folder = { status: 'error', message: 'GitHub cannot be reached from this computer right now.', code: 'network' };
+    expect(stepChecks(s).folder.hint).toBe(
+      'GitHub cannot be reached: use a copy of the registry on this computer (see above), or try again once online.',
+    );
+    s.folder = { status: 'error', message: 'GitHub’s limit for reading without signing in is used up.', code: 'rate-limited' };
+    expect(stepChecks(s).folder.hint).toBe('Wait until the limit resets, or sign in to GitHub (see above), then try again.');
     s.folder = { status: 'done', data: { ...folder, root: 'github:trustwallet/assets' } };
     expect(stepChecks(s).folder.ok).toBe(true);
   });

@@ -7,7 +7,7 @@ import { EDITABLE_TEXT_FIELDS, ENTRY_GROUP_NAMES } from '../../../../domain/regi
 import { STEPS, type StepId } from './draft';
 import { buildOperation, engineField, isNoChange, numberProblems, type NumberField } from './entry-form';
 import { checkIdInput, type IdState } from './id-check';
-import { sourceRoot } from './remote/source';
+import { remoteReadFooter, sourceRoot } from './remote/source';
 import { currentSnapshot, type WizardState } from './wizard-state';
 
 export interface StepCheck {
@@ -96,7 +96,7 @@ export function detailFindings(s: WizardState): RegistryFinding[] | null {
 function folderStep(s: WizardState): StepCheck {
   if (s.draft.source === 'github') {
     if (s.folder.status === 'done') return okStep;
-    if (s.folder.status === 'error') return blocked(s.folder.message, false, 'Check the repository name (see above), then try again.');
+    if (s.folder.status === 'error') return blocked(s.folder.message, false, remoteReadFooter(s.folder.code));
     return blocked(`Reading ${s.draft.upstream} on GitHub…`, true);
   }
   if (s.folder.status === 'loading') return blocked('Checking the folder…', true);

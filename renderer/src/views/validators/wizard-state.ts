@@ -14,7 +14,11 @@ import type {
 import { emptyDraft, type Draft } from './draft';
 
 export type Load<T> =
-  { status: 'idle' } | { status: 'loading'; data?: T } | { status: 'done'; data: T } | { status: 'error'; message: string; data?: T };
+  | { status: 'idle' }
+  | { status: 'loading'; data?: T }
+  | { status: 'done'; data: T }
+  /** `code`: main's stable code for the failure (a CompanionError's), so the wizard can tell causes apart. */
+  | { status: 'error'; message: string; code?: string; data?: T };
 
 export interface WizardState {
   draft: Draft;
@@ -60,7 +64,10 @@ export interface QueryLike<T> {
 export function loadOf<T>(q: QueryLike<T>): Load<T> {
   if (q.status === 'success' && !q.isPlaceholderData) return { status: 'done', data: q.data as T };
   if (q.fetchStatus === 'fetching') return q.data === undefined ? { status: 'loading' } : { status: 'loading', data: q.data };
-  if (q.status === 'error') return { status: 'error', message: q.error?.message ?? 'Failed.' };
+  if (q.status === 'error') {
+    const code = (q.error as { code?: unknown } | null)?.code;
+    return { status: 'error', message: q.error?.message ?? 'Failed.', ...(typeof code === 'string' ? { code } : {}) };
+  }
   return { status: 'idle' };
 }
 

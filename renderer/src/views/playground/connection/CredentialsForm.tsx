@@ -14,6 +14,7 @@ export function CredentialsForm({ profile, onChanged }: { profile: ProfileSummar
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string }>();
   const [busy, setBusy] = useState(false);
   const stored = profile.credentials.stored;
+  const sessionOnly = profile.credentials.sessionOnly;
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -28,7 +29,11 @@ export function CredentialsForm({ profile, onChanged }: { profile: ProfileSummar
       await api.profiles.setCredentials(profile.name, { accessId, secretKey });
       if (accessRef.current) accessRef.current.value = '';
       if (secretRef.current) secretRef.current.value = '';
-      setMessage({ kind: 'ok', text: stored ? 'Replaced in the OS keychain.' : 'Saved to the OS keychain.' });
+      // Where they went is main's answer: the keychain, or this session's memory when there is no keychain.
+      setMessage({
+        kind: 'ok',
+        text: `${stored ? 'Replaced' : 'Saved'}${sessionOnly ? ' for this session only.' : ' in the OS keychain.'}`,
+      });
       await onChanged();
     } catch (error) {
       setMessage({ kind: 'error', text: (error as Error).message });
@@ -41,7 +46,7 @@ export function CredentialsForm({ profile, onChanged }: { profile: ProfileSummar
     setBusy(true);
     try {
       await api.profiles.clearCredentials(profile.name);
-      setMessage({ kind: 'ok', text: 'Removed from the OS keychain.' });
+      setMessage({ kind: 'ok', text: sessionOnly ? 'Removed.' : 'Removed from the OS keychain.' });
       await onChanged();
     } catch (error) {
       setMessage({ kind: 'error', text: (error as Error).message });
@@ -55,10 +60,15 @@ export function CredentialsForm({ profile, onChanged }: { profile: ProfileSummar
     <form className="pg-credentials stack" onSubmit={(e) => void save(e)} aria-label={`Credentials of ${profile.name}`} autoComplete="off">
       <div className="row">
         <h3>Credentials</h3>
-        {stored ? <span className="badge ok">Stored in the OS keychain</span> : <span className="badge warn">None stored</span>}
+        {stored ? (
+          <span className="badge ok">{sessionOnly ? 'Kept for this session only' : 'Stored in the OS keychain'}</span>
+        ) : (
+          <span className="badge warn">None stored</span>
+        )}
         {profile.credentials.source === 'environment' && <span className="badge accent">From the environment</span>}
       </div>
       {profile.credentials.problem && <p className="callout error">{profile.credentials.problem}</p>}
+      {sessionOnly && <p className="callout warn">{sessionOnly}</p>}
       <p className="muted pg-small">
         Sent as the X-SVC-CREDENTIAL and X-SVC-SECRET-KEY headers by the bridge only. The app keeps them in the OS keychain and never shows
         them again.
@@ -89,7 +99,7 @@ export function CredentialsForm({ profile, onChanged }: { profile: ProfileSummar
       </div>
       <div className="row">
         <button type="submit" className="button primary" disabled={busy}>
-          {stored ? 'Replace credentials' : 'Save to keychain'}
+          {stored ? 'Replace credentials' : sessionOnly ? 'Save for this session' : 'Save to keychain'}
         </button>
         {stored && (
           <button type="button" className="button danger" disabled={busy} onClick={() => void remove()}>

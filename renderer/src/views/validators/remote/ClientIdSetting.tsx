@@ -1,7 +1,8 @@
 /**
  * Settings' field for the OAuth app's client id, which turns on "Sign in with GitHub" in the browser (the
  * device flow). Checked as it is typed with the same rule main applies before saving; saved in the app's
- * settings file, since it names the app and is not a secret. COMPANION_GITHUB_CLIENT_ID, when set, wins.
+ * settings file, since it names the app and is not a secret. COMPANION_GITHUB_CLIENT_ID, when set, wins;
+ * the id built into a published build is used when neither is set.
  */
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -37,7 +38,10 @@ export function ClientIdSetting({ state }: { state: GitHubClientIdState }) {
       <p className="muted small">
         “Sign in with GitHub” runs as a GitHub OAuth app with “Enable Device Flow” ticked. Paste its Client ID here (from the app’s page on
         GitHub: Settings → Developer settings → OAuth Apps). It names the app and is not a secret; it is saved in{' '}
-        <code>{state.settingsFile}</code>. Without one, sign in with a token instead.
+        <code>{state.settingsFile}</code>.{' '}
+        {state.source === 'built-in'
+          ? 'This copy of the app already has its own OAuth app built in; an id saved here replaces it.'
+          : 'Without one, sign in with a token instead.'}
       </p>
       <div className="input-row">
         <input

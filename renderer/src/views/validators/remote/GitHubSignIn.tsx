@@ -1,13 +1,14 @@
 /**
  * Signing in to GitHub inside the wizard: in the browser with a short code (the device flow, when the app
- * has an OAuth app configured), or by pasting a classic token made on GitHub's page with the right box
- * already ticked. The token goes to main once and is kept in the system keychain; this view forgets it.
+ * has an OAuth app: built into a published build, or set by a developer), or by pasting a classic token
+ * made on GitHub's page with the right box already ticked, which comes first when there is no OAuth app.
+ * The token goes to main once and is kept in the system keychain (or, where none can be reached, in main's
+ * memory for the session, which the view says); this view forgets it.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { GitHubStatus } from '../../../../../domain/ipc/github-channels';
 import { useApi } from '../../../app/api-context';
-import { useNavStore } from '../../../app/nav-store';
 import { Spinner } from '../parts/common';
 import { CopyButton } from './CopyButton';
 import {
@@ -35,10 +36,14 @@ export function GitHubAccount({ compact = false }: { compact?: boolean }) {
         {s.source === 'environment' ? (
           <span className="muted small">(from COMPANION_GITHUB_TOKEN)</span>
         ) : (
-          <button type="button" className="button small subtle" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-            Sign out
-          </button>
+          <>
+            {s.source === 'session' && <span className="muted small">(for this session only)</span>}
+            <button type="button" className="button small subtle" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+              Sign out
+            </button>
+          </>
         )}
+        {s.source === 'session' && s.sessionOnly && !compact && <p className="muted small session-only">{s.sessionOnly}</p>}
       </div>
     );
   return compact ? (
@@ -53,53 +58,43 @@ function SignIn({ status }: { status: GitHubStatus }) {
     <section className="github-sign-in stack-sm" aria-labelledby="github-sign-in-title">
       <h3 id="github-sign-in-title">Sign in to GitHub</h3>
       <p className="muted">
-        The pull request is opened from your own GitHub account, so GitHub needs to know it is you. The app keeps the sign-in in this
-        computer’s keychain, never in a file.
+        The pull request is opened from your own GitHub account, so GitHub needs to know it is you.{' '}
+        {status.sessionOnly ? '' : 'The app keeps the sign-in in this computer’s keychain, never in a file.'}
       </p>
+      {status.sessionOnly && (
+        <p className="callout warn session-only" role="note">
+          {status.sessionOnly}
+        </p>
+      )}
       {status.problem && (
         <p className="callout warn" role="alert">
           {status.problem}
         </p>
       )}
-      {status.deviceFlow ? <DeviceSignIn status={status} /> : <NoBrowserSignIn status={status} />}
-      <TokenSignIn status={status} />
+      {status.deviceFlow ? (
+        <>
+          <DeviceSignIn status={status} />
+          <TokenSignIn status={status} />
+        </>
+      ) : (
+        <>
+          <TokenSignIn status={status} />
+          {status.clientId.problem && (
+            <p className="callout warn" role="alert">
+              Signing in through the browser is off: {status.clientId.problem}
+            </p>
+          )}
+        </>
+      )}
     </section>
   );
 }
 
-/** Where the OAuth app's client id comes from, in words. */
-function clientIdOrigin(status: GitHubStatus): string {
-  return status.clientId.source === 'environment' ? 'COMPANION_GITHUB_CLIENT_ID (set where the app was started)' : 'Settings';
-}
-
-/** No OAuth app is configured: what to do about it, in plain words. */
-function NoBrowserSignIn({ status }: { status: GitHubStatus }) {
-  const section = useNavStore((s) => s.section);
-  const go = useNavStore((s) => s.go);
-  return (
-    <div className="sign-in-option stack-sm">
-      <h4>In your browser</h4>
-      {status.clientId.problem ? (
-        <p className="callout warn" role="alert">
-          {section === 'settings' ? 'The client id set for it cannot be used (see below).' : status.clientId.problem} Until it is fixed,
-          sign in with a token.
-        </p>
-      ) : (
-        <p className="muted">
-          Signing in through your browser needs the client id of a GitHub OAuth app, and none is set yet. If someone set one up for you (or
-          you create one on GitHub with “Enable Device Flow” ticked), enter its client id in Settings, under GitHub. Until then, sign in
-          with a token: the link below opens GitHub’s page with the one box needed already ticked.
-        </p>
-      )}
-      {section !== 'settings' && (
-        <p>
-          <button type="button" className="button small" onClick={() => go('settings')}>
-            Open Settings
-          </button>
-        </p>
-      )}
-    </div>
-  );
+/** Where a developer's OAuth app client id comes from, in words (a published build's own is not worth a line). */
+function clientIdOrigin(status: GitHubStatus): string | undefined {
+  if (status.clientId.source === 'environment') return 'COMPANION_GITHUB_CLIENT_ID (set where the app was started)';
+  if (status.clientId.source === 'settings') return 'Settings';
+  return undefined;
 }
 
 function DeviceSignIn({ status }: { status: GitHubStatus }) {
@@ -126,9 +121,11 @@ function DeviceSignIn({ status }: { status: GitHubStatus }) {
   return (
     <div className="sign-in-option stack-sm">
       <h4>In your browser (recommended)</h4>
-      <p className="muted small">
-        Uses the OAuth app <code>{status.clientId.inUse}</code> from {clientIdOrigin(status)}.
-      </p>
+      {clientIdOrigin(status) && (
+        <p className="muted small">
+          Uses the OAuth app <code>{status.clientId.inUse}</code> from {clientIdOrigin(status)}.
+        </p>
+      )}
       {!flow || failed || cancelled ? (
         <>
           {failed && <p className="callout error">{failed}</p>}

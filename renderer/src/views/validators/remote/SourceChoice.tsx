@@ -39,6 +39,33 @@ export function SourceChoice() {
   );
 }
 
+/**
+ * Why the registry could not be read through GitHub. Offline (or GitHub unreachable), one sentence says so
+ * and offers the one path that works without a connection: a copy of the registry on this computer.
+ */
+export function ReadFailure({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const offline = (error as { code?: unknown }).code === 'network';
+  return (
+    <div className="callout error stack-sm" role="alert">
+      <p>
+        {offline
+          ? 'GitHub cannot be reached from this computer right now, so the registry cannot be read from there; you can work on a copy of the registry on this computer instead, or try again once you are online.'
+          : error.message}
+      </p>
+      <div className="row">
+        {offline && (
+          <button type="button" className="button small primary" onClick={() => chooseSource('folder')}>
+            Use a copy of the registry on this computer
+          </button>
+        )}
+        <button type="button" className="button small" onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** Remote mode's step 1 below the choice: the upstream as read, who is signed in, and the advanced upstream field. */
 export function RemoteSource() {
   const api = useApi();
@@ -50,14 +77,7 @@ export function RemoteSource() {
   return (
     <div className="stack-sm remote-source" aria-live="polite">
       {registry.isPending && <Spinner label={`Reading ${upstream} on GitHub…`} />}
-      {registry.isError && (
-        <div className="callout error" role="alert">
-          <p>{registry.error.message}</p>
-          <button type="button" className="button small" onClick={() => rereadUpstream(client)}>
-            Try again
-          </button>
-        </div>
-      )}
+      {registry.isError && <ReadFailure error={registry.error} onRetry={() => rereadUpstream(client)} />}
       {registry.isSuccess && (
         <p className="callout ok">
           Submitting to{' '}

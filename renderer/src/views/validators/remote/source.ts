@@ -24,3 +24,21 @@ export function stepTitle(step: { id: StepId; title: string }, source: Draft['so
 /** `owner/repo` as GitHub allows it (main checks it again). */
 export const isRepoName = (value: string) =>
   /^[A-Za-z0-9][A-Za-z0-9-]{0,38}\/[A-Za-z0-9._-]{1,100}$/.test(value) && !/\/\.\.?$/.test(value);
+
+/**
+ * What the footer says when the registry could not be read through GitHub, by the real cause: offline,
+ * out of quota, a repository that does not exist, or anything else.
+ */
+export function remoteReadFooter(code: string | undefined): string {
+  switch (code) {
+    case 'network':
+      return 'GitHub cannot be reached: use a copy of the registry on this computer (see above), or try again once online.';
+    case 'rate-limited':
+      return 'Wait until the limit resets, or sign in to GitHub (see above), then try again.';
+    case 'not-found':
+    case 'bad-url':
+      return 'Check the repository name (see above), then try again.';
+    default:
+      return 'See the message above, then try again.';
+  }
+}
