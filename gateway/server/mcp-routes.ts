@@ -53,7 +53,7 @@ const requestId = (body: unknown) =>
  * Where a request goes: a session's own transport (Mcp-Session-Id), a new session (a 2025 initialize), the
  * stateless 2026-07-28 endpoint (a request with the per-request _meta envelope), or a 400 that says how to
  * start. The era is the SDK's own classifier's call, so this routing never disagrees with the endpoint
- * behind it.
+ * behind it: a 2025 `initialize` carries no envelope and opens a session on the same URL.
  */
 export function createMcpRoutes(options: McpRoutesOptions): McpRoute {
   const { sessions, modern, authenticate } = options;
@@ -88,11 +88,13 @@ export function createMcpRoutes(options: McpRoutesOptions): McpRoute {
       if (session.direct && (await session.direct.handle(req, res, body))) return;
       return session.transport.handleRequest(req, res, body);
     }
-    if (req.method === 'POST' && isInitialize(body)) return openSession(req, res, credentials, body);
+    // Classified before the handshake: a 2026-07-28 `initialize` (a method that era removed) is the 2026
+    // endpoint's to answer (404, -32601), not a 2025 handshake to fail with "Server not initialized".
     if (await isModern(req, body)) {
       if (!isAccount(credentials)) return sendRejection(res, NOT_AN_ACCOUNT, requestId(body));
       return modern!.handle(req, res, body);
     }
+    if (req.method === 'POST' && isInitialize(body)) return openSession(req, res, credentials, body);
     return sendRejection(res, MISSING_SESSION, requestId(body));
   };
 
