@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { JSONRPC, checkHost, checkOrigin, readCredentials, sendRejection, type RequestCredentials } from './request-guards';
+import { JSONRPC, checkHost, checkOrigin, readCredentials, type RequestCredentials } from './request-guards';
+import { sendRejection } from './send-rejection';
 
 export interface EndpointGuardOptions {
   readonly path: string;

@@ -4,7 +4,7 @@ import { withInjectedFaults, type HttpFault } from './injected-faults';
 import { readMessageBody } from './message-body';
 import { createMcpRoutes } from './mcp-routes';
 import type { ModernEndpoint } from './modern-server';
-import { sendRejection } from './request-guards';
+import { sendRejection } from './send-rejection';
 import type { SessionManager } from './sessions';
 
 export type { HttpFault } from './injected-faults';

@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isLegacyRequest } from '@modelcontextprotocol/server';
 import { toWebRequest, type NodeIncomingMessageLike } from '@modelcontextprotocol/node';
 import type { ModernEndpoint } from './modern-server';
-import { JSONRPC, sendRejection, unauthorizedRejection, type Rejection, type RequestCredentials } from './request-guards';
+import { JSONRPC, unauthorizedRejection, type Rejection, type RequestCredentials } from './request-guards';
+import { sendRejection } from './send-rejection';
 import { SessionLimitError, type SessionManager } from './sessions';
 
 export interface McpRoutesOptions {

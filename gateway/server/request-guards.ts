@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
 import { CREDENTIAL_HEADER, DISPLAY, SECRET_KEY_HEADER } from '../signing/headers';
 
@@ -100,17 +100,4 @@ export function readCredentials(
   if (!HEADER_VALUE.test(secret))
     return unauthorized(`Unauthorized: ${DISPLAY.secretKey} must be 1 to 256 printable characters without spaces.`);
   return { ok: true, value: { accessId: id, secretKey: secret } };
-}
-
-/** Answers with the rejection's status and a JSON-RPC error body; a response already under way is only ended. */
-export function sendRejection(res: ServerResponse, r: Rejection, id: unknown = null): void {
-  if (res.headersSent) return void res.end();
-  const body = JSON.stringify({ jsonrpc: '2.0', error: { code: r.code, message: r.message }, id });
-  res.writeHead(r.status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(body),
-    'cache-control': 'no-store',
-    ...r.headers,
-  });
-  res.end(body);
 }
