@@ -151,7 +151,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     modern,
     // The embedded upstream's accounts are at hand; an external upstream is asked per call instead.
     ...(embeddedAccounts ? { authenticate: accountCheck((id) => embeddedAccounts.get(id)?.secretKey) } : {}),
-    faults,
+    // The fault layer exists only for tests: production requests never pass through it.
+    ...(options.testHooks ? { faults } : {}),
   });
 
   const server: Server = createServer({ cert: tls.certPem, key: tls.keyPem }, (req, res) => {

@@ -1,10 +1,10 @@
-// The official MCP conformance suite (server scenarios, 2025-11-25 era) against the reference gateway, directly
-// and through our bridge. The suite cannot send custom headers, so "directly" goes through a loopback front that
+// The official MCP conformance suite (server scenarios of the 2025-11-25 and 2026-07-28 eras) against the reference
+// gateway, directly and through our bridge. The suite cannot send custom headers, so "directly" goes through a loopback front that
 // only adds the two credential headers; "through the bridge" puts the SDK's Streamable HTTP server in front of
 // `node out/main/cli.js bridge` (one bridge per session), which forwards to the gateway over HTTPS.
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runConformance, type ScenarioResult } from './support/conformance';
+import { listServerScenarios, runConformance, type ScenarioResult } from './support/conformance';
 import { saveReport } from './support/report';
 import { startHeaderProxy } from './support/header-proxy';
 import { describePeer } from './support/peers';
@@ -13,6 +13,8 @@ import { startStdioHttpFront } from './support/stdio-http-front';
 import { startWorld, type World } from './support/world';
 
 const ERA = '2025-11-25';
+/** The stateless era: the gateway serves it on the same URL, so every one of its server scenarios must pass. */
+const MODERN_ERA = '2026-07-28';
 const CLI = path.resolve('out/main/cli.js');
 
 /**
@@ -51,6 +53,25 @@ describePeer('conformance', (peer) => {
       const toolsCall = Object.entries(scenarios).filter(([name]) => name.startsWith('tools-call'));
       expect(toolsCall.length, describeRun(run)).toBeGreaterThan(0);
       for (const [name, result] of toolsCall) expect({ name, passed: result.passed }, describeRun(run)).toEqual({ name, passed: false });
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it(`the gateway directly: every server scenario of ${MODERN_ERA} passes`, { timeout: 330_000 }, async (ctx) => {
+    const listed = await listServerScenarios(peer, MODERN_ERA, env(), world.home);
+    // Suites before the era's scenarios (0.1.x) reject the version; there is then nothing to run, which is said.
+    if (listed === undefined) return ctx.skip(`${peer.package}@${peer.version} has no ${MODERN_ERA} scenarios`);
+    expect(listed.length).toBeGreaterThan(0);
+    const proxy = await startHeaderProxy(world.gateway);
+    try {
+      const { scenarios, run } = await runConformance(peer, proxy.url, MODERN_ERA, env());
+      await saveReport('conformance-direct-2026-07-28', {
+        era: MODERN_ERA,
+        peer: `${peer.package}@${peer.version}`,
+        scenarios: summary(scenarios),
+      });
+      for (const name of listed) expect({ name, ...scenarios[name] }, describeRun(run)).toMatchObject({ name, passed: true });
     } finally {
       await proxy.close();
     }

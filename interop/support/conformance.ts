@@ -43,3 +43,18 @@ export async function runConformance(
     await rm(out, { recursive: true, force: true });
   }
 }
+
+/**
+ * The server scenarios the installed suite has for a protocol era (`conformance list`), or undefined when the
+ * suite does not know the era at all (it exits with "Unknown spec version").
+ */
+export async function listServerScenarios(
+  peer: Peer,
+  specVersion: string,
+  env: Record<string, string>,
+  cwd: string,
+): Promise<string[] | undefined> {
+  const result = await run(peer.command, ['list', '--server', '--spec-version', specVersion], { env, cwd, timeoutMs: 60_000 });
+  if (result.code !== 0) return undefined;
+  return [...result.stdout.matchAll(/^\s+- ([\w-]+)/gm)].map((m) => m[1]!);
+}
