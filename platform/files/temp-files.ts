@@ -4,6 +4,7 @@
  * process is gone was left by a crash, and the next write to the same folder removes it.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
@@ -21,6 +22,22 @@ export function isProcessAlive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * When process `pid` started, where the system says (Linux: field 22 of /proc/<pid>/stat, clock ticks since
+ * boot); null elsewhere or when there is no such process. Process ids are reused (on Linux every 32,768 by
+ * default, quickly on a busy machine), so a pid alone cannot tell a dead writer from a new process that got
+ * its number; the pair can.
+ */
+export function processStartTime(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces: count fields after its closing one.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
   }
 }
 
