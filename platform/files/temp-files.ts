@@ -1,18 +1,21 @@
 /**
- * Temp files that sit next to their target while it is written (`.<name>.<pid>.<random>.tmp`), so a
- * rename can replace the target atomically. The writer's pid is in the name: a temp file whose writer
- * process is gone was left by a crash, and the next write to the same folder removes it.
+ * Temp files that sit next to their target while it is written (`.<name>.<pid>[-<start>].<random>.tmp`), so
+ * a rename can replace the target atomically. The writer's pid (and, where the system tells it, the
+ * process's start time) is in the name: a temp file whose writer process is gone was left by a crash, and
+ * the next write to the same folder removes it. The start time tells a dead writer from a new process that
+ * got its pid since.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
-const TEMP_NAME = /^\.(.+)\.(\d+)\.[0-9a-f]{12}\.tmp$/;
+const TEMP_NAME = /^\.(.+)\.(\d+)(?:-(\d+))?\.[0-9a-f]{12}\.tmp$/;
 
 /** A fresh temp path in the same folder as `file` (same file system, so a rename is atomic). */
 export function tempPathFor(file: string): string {
-  return join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const started = processStartTime(process.pid);
+  return join(dirname(file), `.${basename(file)}.${process.pid}${started ? `-${started}` : ''}.${randomBytes(6).toString('hex')}.tmp`);
 }
 
 export function isProcessAlive(pid: number): boolean {
@@ -41,6 +44,13 @@ export function processStartTime(pid: number): string | null {
   }
 }
 
+/** Whether the process that wrote a temp file (its pid and, when recorded, its start time) still runs. */
+function isWriterAlive(pid: number, started: string | undefined): boolean {
+  if (!isProcessAlive(pid)) return false;
+  const now = started === undefined ? null : processStartTime(pid);
+  return now === null || now === started;
+}
+
 /** Removes the temp files in `dir` whose writer process no longer exists. */
 export async function removeStaleTempFiles(dir: string): Promise<void> {
   let names: string[];
@@ -52,7 +62,7 @@ export async function removeStaleTempFiles(dir: string): Promise<void> {
   await Promise.all(
     names.map(async (name) => {
       const m = TEMP_NAME.exec(name);
-      if (m && !isProcessAlive(Number(m[2]))) await unlink(join(dir, name)).catch(() => undefined);
+      if (m && !isWriterAlive(Number(m[2]), m[3])) await unlink(join(dir, name)).catch(() => undefined);
     }),
   );
 }
