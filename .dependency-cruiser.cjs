@@ -3,7 +3,7 @@
  * → preload/renderer. Imports only point down. Tests and test helpers may reach across engines to set up
  * real peers, but production code may not. `npm run lint:deps` (part of `npm test`) fails on any breach.
  */
-const TEST = '(\\.test\\.tsx?$|/testing/|/test-support\\.ts$|/test-io\\.ts$|/image-fixtures\\.ts$|/crash-child\\.ts$)';
+const TEST = '(\\.test\\.tsx?$|/testing/|/test-support\\.ts$|/test-io\\.ts$|/image-fixtures\\.ts$)';
 const APP = '^main/(services|clients|playground|bridge-host)/';
 const HOSTS = '^main/(electron|web|cli)/';
 
@@ -51,9 +51,9 @@ module.exports = {
     },
     forbid(
       'domain-is-pure',
-      'domain/ is pure TypeScript: it imports only itself (and pure libraries).',
+      'domain/ is pure TypeScript: it imports only itself (and pure libraries), not the package manifest either (the app version comes from platform/app-version.ts).',
       '^domain/',
-      '^(platform|gateway|bridge|registry|main|preload|renderer|e2e|scripts|interop)/',
+      '^(platform|gateway|bridge|registry|main|preload|renderer|e2e|scripts|interop)/|^package\\.json$',
     ),
     {
       name: 'no-node-in-domain-or-renderer',

@@ -2,7 +2,7 @@ import type { EmbeddedGatewayStarter } from './profile-target';
 import { PassThrough } from 'node:stream';
 import type { PathContext } from '../platform/credentials/config-paths';
 import type { Keychain } from '../platform/credentials/keychain';
-import { APP_VERSION } from '../domain/app-info';
+import { APP_VERSION } from '../platform/app-version';
 import type { Logger } from './logger';
 import { runBridge } from './run-bridge';
 

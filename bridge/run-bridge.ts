@@ -1,6 +1,6 @@
 import { auditLogFile, bridgeLogFile, currentPathContext, type PathContext } from '../platform/credentials/config-paths';
 import type { Keychain } from '../platform/credentials/keychain';
-import { APP_VERSION } from '../domain/app-info';
+import { APP_VERSION } from '../platform/app-version';
 import { AuditLog } from './audit-log';
 import { runBridgeCore } from './core';
 import { createLogger, type Logger } from './logger';

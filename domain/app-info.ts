@@ -1,6 +1,5 @@
-import pkg from '../package.json' with { type: 'json' };
-
+/**
+ * The product's name. Pure: the version and the pinned SDK version come from the package manifest, which
+ * only platform/app-version.ts reads (domain/ runs in the renderer too and imports nothing outside itself).
+ */
 export const PRODUCT_NAME = 'Gateway Companion';
-export const APP_VERSION: string = pkg.version;
-/** The SDK is pinned exactly, so the manifest states the version that ships. */
-export const MCP_SDK_VERSION: string = pkg.dependencies['@modelcontextprotocol/sdk'];

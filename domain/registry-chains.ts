@@ -3,6 +3,7 @@
  * validator id check with the real checksum wherever the format has one.
  */
 import { fail, type Check } from './result';
+import { folderNameProblem } from './folder-name';
 import { checkPlainText } from './input';
 import { checkBech32Id, bech32DataChars } from './formats/bech32-id';
 import { checkEvmAddress } from './formats/evm-address';
@@ -307,5 +308,9 @@ export function checkValidatorId(chainSlug: string, id: string): Check<string> {
     );
   }
   const text = checkPlainText(id, 'the id');
-  return text.ok ? def.check(text.value) : text;
+  const result = text.ok ? def.check(text.value) : text;
+  if (!result.ok) return result;
+  // The id becomes the folder assets/<id>/: a chain's format may allow a name no folder can have (IoTeX's "con").
+  const problem = folderNameProblem(result.value);
+  return problem ? fail('not-portable', `the id ${problem}; it becomes a folder name in the registry, so it cannot be used`) : result;
 }

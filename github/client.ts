@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { Octokit } from '@octokit/rest';
-import { APP_VERSION } from '../domain/app-info';
+import { APP_VERSION } from '../platform/app-version';
 import { classicTokenUrl, GitHubError } from './errors';
 import type { GitHubEndpoints } from './config';
 import { ConditionalCache } from './conditional-cache';

@@ -12,7 +12,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { createOAuthDeviceAuth } from '@octokit/auth-oauth-device';
 import { Octokit } from '@octokit/rest';
-import { APP_VERSION } from '../domain/app-info';
+import { APP_VERSION } from '../platform/app-version';
 import { clientIdSourceName, type ClientIdSource, type ConfiguredClientId } from './client-id';
 import { classicTokenUrl, GitHubError } from './errors';
 import { ENV_GITHUB_CLIENT_ID, type GitHubEndpoints } from './config';

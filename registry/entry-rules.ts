@@ -16,7 +16,8 @@ import {
   type EntryGroup,
 } from '../domain/registry-entry';
 import { finding, type Finding, type FindingPlace } from './findings';
-import { isSafeFolderName, rel } from './layout';
+import { folderNameProblem } from '../domain/folder-name';
+import { rel } from './layout';
 import type { EntrySpan } from './list-reader';
 import { checkText } from './text-rules';
 import type { Position } from './text-position';
@@ -169,12 +170,13 @@ function checkId(chain: string, id: string, place: FindingPlace, existingIds: Re
       ),
     );
   }
-  if (!isSafeFolderName(id) && !out.some((f) => f.code === 'id-invalid')) {
+  const folderProblem = folderNameProblem(id);
+  if (folderProblem && !out.some((f) => f.code === 'id-invalid')) {
     out.push(
       finding(
         'id-invalid',
         place,
-        `"${id.slice(0, 60)}" cannot be used as an id: it becomes a folder name, so it must not contain "/" or "\\" or be longer than 200 characters.`,
+        `${JSON.stringify(id.slice(0, 60))} cannot be used as an id: it ${folderProblem}, and the id becomes the logo's folder name on every computer that clones the registry.`,
       ),
     );
   }

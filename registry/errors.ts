@@ -17,6 +17,7 @@ export type RegistryErrorCode =
   | 'busy'
   | 'unsafe-id'
   | 'outside-folder'
+  | 'linked-path'
   | 'nothing-to-undo'
   | 'undo-conflict'
   | 'logo-unfixable'

@@ -1,8 +1,9 @@
 /** Where things live in a registry clone: `blockchains/<chain>/validators/{list.json,assets/<id>/logo.png}`. */
-import { readdir, stat } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { readdir, realpath, stat } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { writeFileAtomic } from '../platform/files/atomic-write';
 import { readBoundedFileIfExists } from '../platform/files/bounded-read';
-import { findLinkOutside, type EscapingLink } from '../platform/files/contained-path';
+import { findLinkOnPath, LinkOnPathError, type EscapingLink, type LinkOnPath } from '../platform/files/contained-path';
 import { RegistryError } from './errors';
 
 export const LOGO_FILE_NAME = 'logo.png';
@@ -33,10 +34,38 @@ export function linkOutsideMessage(escape: EscapingLink): string {
   return `${escape.link} is a symbolic link to ${escape.target}, outside the registry folder; the companion neither reads nor writes through it. Replace the link with the real folder or file (for example: delete the link, then "git checkout -- ${escape.link}").`;
 }
 
-/** Refuses a path of the registry that leads outside it through a symbolic link (before writing to it). */
-export async function assertInsideRegistry(root: string, relPath: string): Promise<void> {
-  const escape = await findLinkOutside(root, relPath);
-  if (escape) throw new RegistryError('outside-folder', `Nothing was written: ${linkOutsideMessage(escape)}`);
+/**
+ * The refusal for a write whose path passes a symbolic link: one that leaves the registry, or one that stays
+ * inside and would redirect the write to another place of it (another validator's folder, `.git`).
+ */
+export async function linkRefusal(root: string, found: LinkOnPath): Promise<RegistryError> {
+  if (found.outside) return new RegistryError('outside-folder', `Nothing was written: ${linkOutsideMessage(found)}`);
+  const realRoot = await realpath(root).catch(() => root);
+  const target = relative(realRoot, found.target).split(sep).join('/') || 'the registry folder itself';
+  return new RegistryError(
+    'linked-path',
+    `Nothing was written: ${found.link} is a symbolic link to ${target}, another place in the registry folder; writing through it would change that place instead. The companion never writes through a link. Replace the link with a real folder or file (for example: delete the link, then run "companion registry check" again).`,
+  );
+}
+
+/**
+ * Refuses a write to a path of the registry that passes a symbolic link anywhere below the root (chain
+ * folder, validators/, assets/, the id's folder, the file itself), wherever the link points. The one rule
+ * for every command that writes (app, CLI, undo, the roll-back of a cut write, the folder planner).
+ */
+export async function assertNoLinkInRegistry(root: string, relPath: string): Promise<void> {
+  const found = await findLinkOnPath(root, relPath);
+  if (found) throw await linkRefusal(root, found);
+}
+
+/** Replaces (or creates) a registry file atomically, never through a symbolic link (checked again at write time). */
+export async function writeRegistryFile(root: string, relPath: string, bytes: Uint8Array): Promise<void> {
+  try {
+    await writeFileAtomic(absolute(root, relPath), bytes, { createDir: true, root });
+  } catch (error) {
+    if (error instanceof LinkOnPathError) throw await linkRefusal(root, error.found);
+    throw error;
+  }
 }
 
 async function isDirectory(path: string): Promise<boolean> {
@@ -72,9 +101,4 @@ export function notARegistryMessage(dir: string): string {
   const at = parts.lastIndexOf('blockchains');
   const hint = at > 0 ? ` Did you mean "${parts.slice(0, at).join(sep) || sep}"?` : '';
   return `"${dir}" is not a validator registry folder: it has no blockchains/<chain>/validators folders. Choose the folder of your copy of the assets repository (the one that contains "blockchains").${hint}`;
-}
-
-/** Ids become folder names: refuse anything that could escape the assets folder or is not a plain name. */
-export function isSafeFolderName(id: string): boolean {
-  return id.length > 0 && id.length <= 200 && id !== '.' && id !== '..' && !/[/\\\0]/.test(id);
 }

@@ -6,7 +6,8 @@
 import { readdir } from 'node:fs/promises';
 import type { Dirent } from 'node:fs';
 import { finding, type Finding } from './findings';
-import { absolute, isSafeFolderName, LOGO_FILE_NAME, rel } from './layout';
+import { isPortableFolderName } from '../domain/folder-name';
+import { absolute, LOGO_FILE_NAME, rel } from './layout';
 
 export interface AssetsListing {
   readonly chain: string;
@@ -145,7 +146,7 @@ export function checkLogoFolders(listing: AssetsListing, ids: readonly string[])
     }
   }
   for (const id of idSet) {
-    if (covered.has(id) || !isSafeFolderName(id)) continue;
+    if (covered.has(id) || !isPortableFolderName(id)) continue;
     findings.push(
       finding(
         'logo-missing',

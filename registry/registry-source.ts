@@ -5,7 +5,7 @@
  */
 import { getRegistryChain } from '../domain/index';
 import { RegistryError, refusalFor } from './errors';
-import { listChainFolders, notARegistryMessage, readRegistryFile, rel } from './layout';
+import { assertNoLinkInRegistry, listChainFolders, notARegistryMessage, readRegistryFile, rel } from './layout';
 
 export interface RegistrySource {
   /** The registry folder, or a label such as `trustwallet/assets@1a2b3c4` for a remote source. */
@@ -20,7 +20,11 @@ export interface RegistrySource {
   readFile(relPath: string): Promise<Buffer | null>;
 }
 
-/** A registry folder on disk (a clone of the assets repository). */
+/**
+ * A registry folder on disk (a clone of the assets repository). What it reads is what a plan writes (here or
+ * in a pull request), so, like every write, it never reads through a symbolic link: a linked `assets/<id>`
+ * would otherwise plan from, and write over, another validator's logo.
+ */
 export function folderSource(root: string): RegistrySource {
   let chains: Promise<string[]> | undefined;
   const list = () => (chains ??= listChainFolders(root));
@@ -31,10 +35,12 @@ export function folderSource(root: string): RegistrySource {
       return (await list()).includes(chain);
     },
     listChains: list,
-    readFile: (relPath) =>
-      readRegistryFile(root, relPath).catch((error: unknown) => {
+    async readFile(relPath) {
+      await assertNoLinkInRegistry(root, relPath);
+      return readRegistryFile(root, relPath).catch((error: unknown) => {
         throw refusalFor(error, relPath.endsWith('/list.json') ? 'list-unparseable' : 'file-unreadable');
-      }),
+      });
+    },
   };
 }
 

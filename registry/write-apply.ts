@@ -7,7 +7,6 @@
  */
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { writeFileAtomic } from '../platform/files/atomic-write';
 import { RegistryError, refusalFor } from './errors';
 import {
   defaultHistoryDir,
@@ -19,7 +18,7 @@ import {
   type HistoryFile,
   type HistoryRecord,
 } from './history';
-import { absolute, assertInsideRegistry, readRegistryFile } from './layout';
+import { absolute, assertNoLinkInRegistry, readRegistryFile, writeRegistryFile } from './layout';
 import { sha256 } from './list-reader';
 import { beginJournal, endJournal, readJournal, recoverLocked, recoverPendingWrite, restoreBefore, type RolledBack } from './write-journal';
 import type { WritePlan } from './write-plan';
@@ -74,7 +73,7 @@ export async function applyWrite(plan: WritePlan, options: WriteOptions = {}): P
     async () => {
       const rolledBack = await recoverLocked(root, historyDir);
       for (const file of plan.files) {
-        await assertInsideRegistry(root, file.path);
+        await assertNoLinkInRegistry(root, file.path);
         const now = await readRegistryFile(root, file.path).catch((error: unknown) => {
           throw refusalFor(error, 'changed-on-disk');
         });
@@ -106,7 +105,7 @@ export async function applyWrite(plan: WritePlan, options: WriteOptions = {}): P
       );
       await writeRecord(historyDir, record);
       for (const file of plan.files) {
-        await writeFileAtomic(absolute(root, file.path), file.after, { createDir: true });
+        await writeRegistryFile(root, file.path, file.after);
       }
       await endJournal(historyDir);
       await pruneHistory(historyDir);
@@ -155,6 +154,7 @@ export async function undo(root: string, options: UndoOptions = {}): Promise<Und
       // Refuse if any file moved on since: undoing would throw away someone's later change.
       const now: (Buffer | null)[] = [];
       for (const file of target.files) {
+        await assertNoLinkInRegistry(root, file.path);
         const bytes = await readRegistryFile(root, file.path).catch((error: unknown) => {
           throw refusalFor(error, 'undo-conflict');
         });
@@ -172,7 +172,6 @@ export async function undo(root: string, options: UndoOptions = {}): Promise<Und
         .filter(({ file, current }) => (current ? sha256(current) : null) !== file.beforeHash);
       const files: HistoryFile[] = [];
       for (const { file, current } of restoring) {
-        await assertInsideRegistry(root, file.path);
         files.push({
           path: file.path,
           beforeHash: current ? sha256(current) : null,

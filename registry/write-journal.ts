@@ -22,6 +22,7 @@ import { rm, rmdir, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { syncDirectory, writeFileAtomic } from '../platform/files/atomic-write';
 import { readBoundedFileIfExists } from '../platform/files/bounded-read';
+import { findLinkOnPath } from '../platform/files/contained-path';
 import { removeStaleTempFiles } from '../platform/files/temp-files';
 import { RegistryError } from './errors';
 import {
@@ -33,7 +34,7 @@ import {
   type HistoryFile,
   type HistoryRecord,
 } from './history';
-import { absolute, readRegistryFile } from './layout';
+import { absolute, assertNoLinkInRegistry, readRegistryFile, writeRegistryFile } from './layout';
 import { sha256 } from './list-reader';
 import { withRegistryLock, type LockOptions } from './write-lock';
 
@@ -113,6 +114,8 @@ export async function endJournal(historyDir: string): Promise<void> {
 /** Removes the folders a write created, innermost first, where they are empty. */
 async function removeCreatedDirs(root: string, dirs: readonly string[]): Promise<void> {
   for (const dir of [...dirs].reverse()) {
+    // A folder replaced by a link since is not ours to clean (nor anything through it).
+    if (await findLinkOnPath(root, dir)) continue;
     const path = absolute(root, dir);
     await removeStaleTempFiles(path);
     await rmdir(path).catch(() => undefined);
@@ -133,7 +136,8 @@ export async function restoreBefore(
   const file = operation.files[index]!;
   const path = absolute(root, file.path);
   const previous = await readBefore(historyDir, operation, index);
-  if (previous) return writeFileAtomic(path, previous, { createDir: true });
+  if (previous) return writeRegistryFile(root, file.path, previous);
+  await assertNoLinkInRegistry(root, file.path);
   await unlink(path).catch((e: NodeJS.ErrnoException) => {
     if (e.code !== 'ENOENT') throw e;
   });

@@ -12,7 +12,8 @@ import { EDITABLE_TEXT_FIELDS, ENTRY_GROUP_NAMES, type EntryChanges, type EntryI
 import { checkEntry } from './entry-rules';
 import { RegistryError } from './errors';
 import { finding, isFindingCode, type Finding, type FindingCode } from './findings';
-import { assertInsideRegistry, isSafeFolderName, rel } from './layout';
+import { folderNameProblem } from '../domain/folder-name';
+import { assertNoLinkInRegistry, rel } from './layout';
 import { appendEntry, replaceEntry } from './list-edit';
 import { encodeList, formatValue, orderEntry } from './list-format';
 import { parseList, sha256, type ListDocument } from './list-reader';
@@ -192,8 +193,8 @@ export async function planWrite(root: string, operation: WriteOperation, options
   // Plan from the registry as it is, not from what a killed writer left half-done.
   await recoverPendingWrite(root, options);
   const plan = await planChange(folderSource(root), operation, options);
-  // Nothing is planned through a link that leaves the folder (a linked assets/ or chain folder).
-  for (const file of plan.files) await assertInsideRegistry(root, file.path);
+  // Nothing is planned through a symbolic link, wherever it points (a linked chain, assets or id folder, or file).
+  for (const file of plan.files) await assertNoLinkInRegistry(root, file.path);
   return { root, ...plan };
 }
 
@@ -252,10 +253,12 @@ export async function planChange(source: RegistrySource, operation: WriteOperati
         : applyChanges(previous, { status: { disabled: true, ...(operation.note !== undefined ? { note: operation.note } : {}) } });
   }
   const id = entry['id'];
-  if (typeof id !== 'string' || !isSafeFolderName(id)) {
+  // Checked whatever the overrides: the id becomes the folder assets/<id>/ in every clone (domain/folder-name.ts).
+  const idProblem = typeof id === 'string' ? folderNameProblem(id) : 'is not text';
+  if (typeof id !== 'string' || idProblem) {
     throw new RegistryError(
       'unsafe-id',
-      `The id ${JSON.stringify(id)} cannot be written: it is empty or contains characters that cannot be a folder name.`,
+      `Nothing was written: the id ${JSON.stringify(id).slice(0, 80)} ${idProblem}. The id becomes the logo's folder name (assets/<id>/) on every computer that clones the registry, so it must be a plain name; no override lifts this. Check that you entered the validator's real id.`,
     );
   }
   entry = orderEntry(entry);

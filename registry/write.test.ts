@@ -430,3 +430,95 @@ describe('a chain folder the registry does not know', () => {
     expect(parseList(await readFile(join(root, 'blockchains/bsc/validators/list.json')), { path: 'x' }).entries).toHaveLength(1);
   });
 });
+
+describe.runIf(process.platform !== 'win32')('symbolic links inside the registry', () => {
+  const assets = () => join(root, 'blockchains/cosmos/validators/assets');
+  /** A validator of the corpus that has a logo, and that logo's bytes. */
+  async function victim(): Promise<{ id: string; logo: Buffer }> {
+    const id = (await readdir(assets())).sort()[0]!;
+    return { id, logo: await readFile(join(assets(), id, 'logo.png')) };
+  }
+
+  it("refuses an add whose assets/<id> links to another validator's folder, naming the link, and the other logo stays", async () => {
+    const { id: other, logo } = await victim();
+    const id = await newValoperId('cosmosvaloper', 41);
+    await symlink(join(assets(), other), join(assets(), id));
+    const error = await refusal(planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(id), logo: { source: await solidPng() } }));
+    expect(error.code).toBe('linked-path');
+    expect(error.message).toBe(
+      `Nothing was written: blockchains/cosmos/validators/assets/${id} is a symbolic link to blockchains/cosmos/validators/assets/${other}, another place in the registry folder; writing through it would change that place instead. The companion never writes through a link. Replace the link with a real folder or file (for example: delete the link, then run "companion registry check" again).`,
+    );
+    expect((await readFile(join(assets(), other, 'logo.png'))).equals(logo)).toBe(true);
+    // The check reports the same link.
+    const report = await checkRegistry(root, { chains: ['cosmos'], logos: false, historyDir });
+    expect(report.findings.some((f) => f.path.endsWith(`assets/${id}`) && /symbolic link/.test(f.message))).toBe(true);
+  });
+
+  it('refuses at write time a link put in place after the plan was made (the app plans, the operator confirms later)', async () => {
+    const { id: other, logo } = await victim();
+    const id = await newValoperId('cosmosvaloper', 42);
+    const plan = await planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(id), logo: { source: await solidPng() } });
+    await symlink(join(assets(), other), join(assets(), id));
+    expect((await refusal(applyWrite(plan, { historyDir }))).code).toBe('linked-path');
+    expect((await readFile(join(assets(), other, 'logo.png'))).equals(logo)).toBe(true);
+    expect(await registryHistory(root, { historyDir })).toEqual([]);
+  });
+
+  it("refuses an assets/<id> linked into .git, and the clone's git keeps working", async () => {
+    const id = await newValoperId('cosmosvaloper', 43);
+    await symlink(join(root, '.git/refs/heads'), join(assets(), id));
+    const error = await refusal(planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(id), logo: { source: await solidPng() } }));
+    expect(error.code).toBe('linked-path');
+    expect(error.message).toContain(`assets/${id} is a symbolic link to .git/refs/heads`);
+    expect(await readdir(join(root, '.git/refs/heads'))).not.toContain('logo.png');
+    expect(git(root, 'status', '--porcelain')).toContain(`?? blockchains/cosmos/validators/assets/${id}`);
+  });
+
+  it('refuses a linked chain, validators or assets folder that stays inside, and a linked list.json, for add, update and undo', async () => {
+    const id = await newValoperId('cosmosvaloper', 44);
+    const applied = await applyWrite(
+      await planWrite(root, { kind: 'add', chain: 'cosmos', entry: entryFor(id), logo: { source: await solidPng() } }),
+      { historyDir },
+    );
+    // list.json replaced by a link to a copy inside the registry: update and undo both refuse it.
+    const copy = join(root, 'list-copy.json');
+    await writeFile(copy, await readFile(listPath()));
+    await rm(listPath());
+    await symlink(copy, listPath());
+    const update = await refusal(planWrite(root, { kind: 'update', chain: 'cosmos', id, changes: { name: 'Renamed' } }));
+    expect(update.code).toBe('linked-path');
+    expect(update.message).toContain('blockchains/cosmos/validators/list.json is a symbolic link to list-copy.json');
+    const undone = await refusal(undo(root, { historyDir, operationId: applied.operationId }));
+    expect(undone.code).toBe('linked-path');
+    expect(await readFile(copy)).toEqual(await readFile(listPath()));
+    // A chain folder that is a link to another chain folder inside the registry.
+    await symlink(join(root, 'blockchains/tezos'), join(root, 'blockchains/tezos-linked'));
+    const tezosId = 'tz1VQnqCCqX4K5sP3FNkVSNKTdCAMJDd3E1n';
+    const chainLink = await refusal(
+      planWrite(root, { kind: 'add', chain: 'tezos-linked', entry: entryFor(tezosId) }, { override: ['logo-missing', 'chain-unknown'] }),
+    );
+    expect(chainLink.code).toBe('linked-path');
+    expect(chainLink.message).toContain('blockchains/tezos-linked is a symbolic link to blockchains/tezos');
+  });
+});
+
+describe('ids that cannot be a folder name everywhere', () => {
+  it.each(['.git', '.GIT', 'CON', 'con.png', 'Lpt9', ' leading', 'trailing ', 'dot.', '.hidden', 'a:b', 'a*b', 'a|b', 'tab\there'])(
+    'refuses %j even with chain-unknown overridden, and writes nothing',
+    async (id) => {
+      await mkdir(join(root, 'blockchains/newchain/validators'), { recursive: true });
+      await writeFile(join(root, 'blockchains/newchain/validators/list.json'), '[]');
+      const error = await refusal(
+        planWrite(
+          root,
+          { kind: 'add', chain: 'newchain', entry: entryFor(id) },
+          { override: ['logo-missing', 'chain-unknown', 'id-invalid'] },
+        ),
+      );
+      expect(error.code).toBe('unsafe-id');
+      expect(error.message).toMatch(/^Nothing was written: the id ".*" .+; no override lifts this\./);
+      expect(await readFile(join(root, 'blockchains/newchain/validators/list.json'), 'utf8')).toBe('[]');
+      expect(existsSync(join(root, 'blockchains/newchain/validators/assets'))).toBe(false);
+    },
+  );
+});

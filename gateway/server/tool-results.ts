@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APP_VERSION } from '../../domain/app-info';
+import { APP_VERSION } from '../../platform/app-version';
 import { TOOL_GROUP_META_KEY } from '../../domain/tool-groups';
 import { TOOLS } from './tools/index';
 import type { ToolDefinition } from './tool-kit';

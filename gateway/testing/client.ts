@@ -42,7 +42,7 @@ export function fetchTrusting(caCertPem: string): { fetch: typeof fetch; agent: 
       res.body.resume();
       return new Response(null, { status: res.statusCode, headers: responseHeaders });
     }
-    return new Response(Readable.toWeb(res.body), { status: res.statusCode, headers: responseHeaders });
+    return new Response(Readable.toWeb(res.body) as ReadableStream<Uint8Array>, { status: res.statusCode, headers: responseHeaders });
   };
   return { fetch: f, agent };
 }

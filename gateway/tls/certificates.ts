@@ -8,8 +8,9 @@ import { writeFileAtomic } from '../../platform/files/atomic-write';
 import { readBoundedFileIfExists } from '../../platform/files/bounded-read';
 import { withFileLock } from '../../platform/files/lock';
 
-// @peculiar/x509 takes a WebCrypto implementation; Node's is standard but typed separately from the DOM one.
-x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
+// @peculiar/x509 takes a WebCrypto implementation; Node's is standard but typed separately from the DOM one, and
+// the library's `Crypto` parameter means the DOM type or nothing depending on the program's libs: cast past both.
+x509.cryptoProvider.set(webcrypto as never);
 
 type CryptoKey = webcrypto.CryptoKey;
 type CryptoKeyPair = webcrypto.CryptoKeyPair;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { main } from './main';
 import { captureIo } from './test-io';
-import { APP_VERSION } from '../../domain/app-info';
+import { APP_VERSION } from '../../platform/app-version';
 
 const io = () => {
   const c = captureIo();

@@ -1,6 +1,7 @@
 import { commands } from './commands/index';
 import { UsageError, type CliIo, type Command } from './command';
-import { APP_VERSION, PRODUCT_NAME } from '../../domain/app-info';
+import { PRODUCT_NAME } from '../../domain/app-info';
+import { APP_VERSION } from '../../platform/app-version';
 
 function topHelp(): string {
   const width = Math.max(...commands.map((c) => c.path.join(' ').length), 12);

@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { bridgeLogFile, type PathContext } from '../../platform/credentials/config-paths';
-import { APP_VERSION } from '../../domain/app-info';
+import { APP_VERSION } from '../../platform/app-version';
 import { environmentUnderPolicy, hostEnvironmentFor, type HostEnvironment } from '../../domain/host-environment';
 import { clientSpec, type ClientId } from './catalog';
 import { clientStatus } from './detect';

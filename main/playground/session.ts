@@ -16,7 +16,7 @@ import type {
   TrafficEntry,
   ValidationResult,
 } from '../../domain/ipc/playground-channels';
-import { APP_VERSION } from '../../domain/app-info';
+import { APP_VERSION } from '../../platform/app-version';
 import { ServiceError } from '../services/service-error';
 import { describeMcpError, toolErrorOf } from './errors';
 import { shapeResult } from './result-shape';

@@ -1,6 +1,7 @@
 import type { Handlers } from './dispatch';
 import type { HostContext } from './host-context';
-import { APP_VERSION, MCP_SDK_VERSION, PRODUCT_NAME } from '../../domain/app-info';
+import { PRODUCT_NAME } from '../../domain/app-info';
+import { APP_VERSION, MCP_SDK_VERSION } from '../../platform/app-version';
 import { parseHttpsUrl } from './external-url';
 
 export function appHandlers(ctx: HostContext): Pick<Handlers, 'app:info' | 'app:ping' | 'app:openExternal'> {

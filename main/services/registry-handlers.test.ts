@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -160,6 +160,35 @@ describe('write, undo and commit', () => {
     expect(undone.restored.sort()).toEqual(plan.files.map((f) => f.path).sort());
     expect((await readFile(join(root, LIST))).equals(before)).toBe(true);
   });
+
+  it.runIf(process.platform !== 'win32')(
+    "refuses a plan, and a write, through a new validator's folder linked to another validator's folder",
+    async () => {
+      const assets = join(root, 'blockchains/cosmos/validators/assets');
+      const other = (await readdir(assets)).sort()[0]!;
+      const otherLogo = await readFile(join(assets, other, 'logo.png'));
+      const logo = await inspect(await jpeg(600, 600), 'logo.jpg');
+      const op = (id: string) => ({
+        kind: 'add' as const,
+        chain: 'cosmos',
+        entry: { id, name: 'Linked', description: 'A linked folder.', website: 'https://example.com' },
+        logo: { logoId: logo.logoId, fix: { fit: 'cover' as const } },
+      });
+      const id = await newValoperId('cosmosvaloper', 61);
+      await symlink(join(assets, other), join(assets, id));
+      const error = await rejection(handlers['registry:plan'](root, op(id)));
+      expect(error.code).toBe('linked-path');
+      expect(error.message).toContain(
+        `blockchains/cosmos/validators/assets/${id} is a symbolic link to blockchains/cosmos/validators/assets/${other}`,
+      );
+      // Planned while the folder was real, linked before the operator confirms: refused at write time.
+      const later = await newValoperId('cosmosvaloper', 62);
+      const plan = await handlers['registry:plan'](root, op(later));
+      await symlink(join(assets, other), join(assets, later));
+      expect((await rejection(handlers['registry:write'](plan.planId))).code).toBe('linked-path');
+      expect((await readFile(join(assets, other, 'logo.png'))).equals(otherLogo)).toBe(true);
+    },
+  );
 
   it('refuses to write when the list changed after review, leaving the file as it is', async () => {
     const id = await newValoperId('cosmosvaloper', 8);

@@ -42,6 +42,16 @@ describe('writeFileAtomic', () => {
     expect(readdirSync(tempDir()).sort()).toEqual([`.a.json.${process.pid}.0123456789ab.tmp`, 'a.json']);
   });
 
+  it.runIf(process.platform === 'linux')(
+    'removes a temp file whose writer pid now belongs to another process (its start time differs)',
+    async () => {
+      const reused = join(tempDir(), `.a.json.${process.pid}-1.0123456789ab.tmp`);
+      writeFileSync(reused, 'half');
+      await writeFileAtomic(join(tempDir(), 'a.json'), 'whole');
+      expect(readdirSync(tempDir())).toEqual(['a.json']);
+    },
+  );
+
   it('removes its temp file and keeps the old target when the rename fails', async () => {
     const target = join(tempDir(), 'taken');
     mkdirSync(join(target, 'inside'), { recursive: true });

@@ -4,9 +4,16 @@
  * it does not exist, the same way but with a hard link instead of the rename. A reader (or a crash at any
  * instant) sees no file or the old bytes or the new bytes, never a part, and a completed write survives a
  * power cut. Temp files left by a killed writer are removed by the next write to the same folder.
+ *
+ * With `root`, writeFileAtomic never writes through a symbolic link below that folder: the path is checked
+ * level by level (lstat) before anything is created, each folder it creates is made one level at a time
+ * (mkdir never follows a link it finds; the level is checked again after), and the whole path is checked
+ * once more right before the rename that makes the new bytes visible, so a link put in place meanwhile is
+ * still refused. The temp file is created with O_EXCL, which never follows a link either.
  */
-import { link, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { lstat, link, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { assertNoLinkOnPath, findLinkOnPath, LinkOnPathError } from './contained-path';
 import { removeStaleTempFiles, tempPathFor } from './temp-files';
 
 export interface AtomicWriteOptions {
@@ -14,6 +21,34 @@ export interface AtomicWriteOptions {
   readonly mode?: number;
   /** Create the folder (and its parents) when missing, with this mode (default 0o777 less the umask). */
   readonly createDir?: boolean | { readonly mode: number };
+  /** A folder the file lies in: no part of the path below it may be a symbolic link (LinkOnPathError). */
+  readonly root?: string;
+}
+
+/** `file` relative to `root` with forward slashes; throws when it is not below `root`. */
+function pathBelow(root: string, file: string): string {
+  const rel = relative(root, file);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) throw new Error(`${file} is not inside ${root}`);
+  return rel.split(sep).join('/');
+}
+
+/** Creates the folders of `relDir` below `root` one level at a time, refusing a level that is a link. */
+async function makeDirsNoLinks(root: string, relDir: string, mode: number | undefined): Promise<void> {
+  let current = root;
+  const parts = relDir.split('/').filter((p) => p !== '' && p !== '.');
+  for (const [i, part] of parts.entries()) {
+    current = join(current, part);
+    await mkdir(current, mode === undefined ? {} : { mode }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+    if ((await lstat(current)).isSymbolicLink()) {
+      const link = parts.slice(0, i + 1).join('/');
+      throw new LinkOnPathError(
+        root,
+        (await findLinkOnPath(root, link)) ?? { link, target: 'a path that changed meanwhile', outside: true },
+      );
+    }
+  }
 }
 
 /** fsync a folder so a rename in it survives a power cut. Not possible on Windows, where rename is already durable enough. */
@@ -32,7 +67,14 @@ export async function syncDirectory(dir: string): Promise<void> {
 
 export async function writeFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
   const dir = dirname(file);
-  if (options.createDir) await mkdir(dir, { recursive: true, ...(typeof options.createDir === 'object' ? options.createDir : {}) });
+  const { root } = options;
+  const below = root === undefined ? undefined : pathBelow(root, file);
+  if (root !== undefined && below !== undefined) await assertNoLinkOnPath(root, below);
+  const dirMode = typeof options.createDir === 'object' ? options.createDir.mode : undefined;
+  if (options.createDir) {
+    if (root !== undefined && below !== undefined) await makeDirsNoLinks(root, dirname(below), dirMode);
+    else await mkdir(dir, { recursive: true, ...(dirMode === undefined ? {} : { mode: dirMode }) });
+  }
   await removeStaleTempFiles(dir);
   const mode =
     options.mode ??
@@ -49,6 +91,8 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
     } finally {
       await handle.close();
     }
+    // Again at the last moment: a link swapped in since the first check would redirect the rename.
+    if (root !== undefined && below !== undefined) await assertNoLinkOnPath(root, below);
     await rename(temp, file);
   } catch (error) {
     await unlink(temp).catch(() => undefined);

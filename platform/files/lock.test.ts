@@ -20,7 +20,7 @@ describe('withFileLock', () => {
       withFileLock(lock, async () => {
         log.push(`${name} in`);
         // The owner is inside the lock file while it is held.
-        expect(readFileSync(lock, 'utf8')).toMatch(new RegExp(`^${process.pid} ${hostname()} [0-9a-f]{16}$`));
+        expect(readFileSync(lock, 'utf8')).toMatch(new RegExp(`^${process.pid} ${hostname()} [0-9a-f]{16} (\\d+|-)$`));
         await sleep(30);
         log.push(`${name} out`);
         return name;
@@ -33,6 +33,18 @@ describe('withFileLock', () => {
   it('releases the lock when the work throws', async () => {
     await expect(withFileLock(lock, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(existsSync(lock)).toBe(false);
+  });
+
+  it.runIf(process.platform === 'linux')('takes over at once a lock whose owner pid now belongs to another process', async () => {
+    await withFileLock(lock, async () => undefined); // creates the folder
+    // A killed holder's pid, since given to a live process (here this one): the start time tells them apart.
+    writeFileSync(lock, `${process.pid} ${hostname()} 0000000000000000 1`);
+    // Without the start time this pid is alive, and a 50 ms wait would end in LockBusyError.
+    expect(await withFileLock(lock, async () => 'taken', { timeoutMs: 50 })).toBe('taken');
+    // The same pid with its real start time is a live holder, waited for.
+    await withFileLock(lock, async () => {
+      await expect(withFileLock(lock, async () => 'second', { timeoutMs: 50 })).rejects.toBeInstanceOf(LockBusyError);
+    });
   });
 
   it('takes over a lock whose owner process is gone', async () => {

@@ -2,7 +2,8 @@
  * One holder at a time across processes (the app, the CLI, a CI script, a second gateway on the same
  * data folder). The lock is a file created with its owner already inside; a lock whose owner process is
  * gone is taken over at once, and one whose owner never wrote its name (a crash in the fallback path, or
- * a lock from an older version) after UNWRITTEN_LOCK_MS. A lock from another machine (a shared folder)
+ * a lock from an older version) after UNWRITTEN_LOCK_MS. The owner is its pid with, where the system tells it,
+ * the process's start time: a killed holder's pid given to another process since does not keep its lock. A lock from another machine (a shared folder)
  * cannot be probed, so it is waited for.
  */
 import { randomBytes } from 'node:crypto';
@@ -10,7 +11,7 @@ import { mkdir, readFile, stat, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { writeNewFile } from './atomic-write';
-import { isProcessAlive } from './temp-files';
+import { isProcessAlive, processStartTime } from './temp-files';
 
 export interface LockOptions {
   /** How long to wait for another holder before giving up (default 10 s). */
@@ -35,16 +36,19 @@ const UNWRITTEN_LOCK_MS = 10_000;
 async function holder(path: string): Promise<{ abandoned: boolean; owner: string; content: string | null }> {
   const [content, info] = await Promise.all([readFile(path, 'utf8').catch(() => null), stat(path).catch(() => null)]);
   if (content === null || info === null) return { abandoned: false, owner: 'another process', content };
-  const [pid, host] = content.split(' ');
+  const [pid, host, , started] = content.split(' ');
   if (!pid) return { abandoned: Date.now() - info.mtimeMs > UNWRITTEN_LOCK_MS, owner: 'another process', content };
   const owner = `process ${pid}${host && host !== hostname() ? ` on ${host}` : ''}`;
-  return { abandoned: host === hostname() && !isProcessAlive(Number(pid)), owner, content };
+  if (host !== hostname()) return { abandoned: false, owner, content };
+  const now = processStartTime(Number(pid));
+  const reused = started !== undefined && started !== '-' && now !== null && now !== started;
+  return { abandoned: reused || !isProcessAlive(Number(pid)), owner, content };
 }
 
 /** Runs `fn` while holding the lock file `lockPath` (its folder is created when missing). */
 export async function withFileLock<T>(lockPath: string, fn: () => Promise<T>, options: LockOptions = {}): Promise<T> {
   await mkdir(dirname(lockPath), { recursive: true });
-  const token = `${process.pid} ${hostname()} ${randomBytes(8).toString('hex')}`;
+  const token = `${process.pid} ${hostname()} ${randomBytes(8).toString('hex')} ${processStartTime(process.pid) ?? '-'}`;
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   // Created with its owner already inside, so a holder killed at any moment never leaves an empty lock.
   while (!(await writeNewFile(lockPath, token, { durable: false }))) {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UsageError, type CliIo } from '../command';
@@ -196,5 +196,79 @@ describe('companion registry add / update / disable / undo', () => {
       'cosmos has no validator with the id cosmosvaloper1xyz. Check the id (it must match exactly), or use add.\n',
     ]);
     await expect(run(registryUpdateCommand, root, '--chain', 'cosmos', '--id', target.id)).rejects.toThrow(/nothing to change/);
+  });
+});
+
+describe.runIf(process.platform !== 'win32')('refusals shared by every writing command', () => {
+  it('add refuses an assets/<id> folder that is a symbolic link (here to another validator), naming it; check reports it too', async () => {
+    const assets = join(root, 'blockchains/cosmos/validators/assets');
+    const other = (await readdir(assets)).sort()[0]!;
+    const otherLogo = await readFile(join(assets, other, 'logo.png'));
+    const id = await newValoperId('cosmosvaloper', 77);
+    await symlink(join(assets, other), join(assets, id));
+    try {
+      const check = await run(registryCheckCommand, root, '--chain', 'cosmos');
+      expect(check.out).toContain(`The logo folder "${id}" is a symbolic link`);
+      const add = await run(
+        registryAddCommand,
+        root,
+        '--chain',
+        'cosmos',
+        '--id',
+        id,
+        '--name',
+        'Linked',
+        '--description',
+        'Linked folder.',
+        '--website',
+        'https://example.org',
+        '--logo',
+        logoFile,
+        '--fix-logo',
+        '--history-dir',
+        historyDir,
+      );
+      expect(add.code).toBe(1);
+      expect(add.err).toContain(
+        `Nothing was written: blockchains/cosmos/validators/assets/${id} is a symbolic link to blockchains/cosmos/validators/assets/${other}`,
+      );
+      expect((await readFile(join(assets, other, 'logo.png'))).equals(otherLogo)).toBe(true);
+    } finally {
+      await rm(join(assets, id));
+    }
+  });
+
+  it('add refuses ids that cannot be a folder everywhere, even with --override chain-unknown', async () => {
+    await mkdir(join(root, 'blockchains/newchain/validators'), { recursive: true });
+    await writeFile(join(root, 'blockchains/newchain/validators/list.json'), '[]');
+    try {
+      for (const id of ['.git', 'CON', '  spaced', 'a:b']) {
+        const add = await run(
+          registryAddCommand,
+          root,
+          '--chain',
+          'newchain',
+          '--id',
+          id,
+          '--name',
+          'Odd',
+          '--description',
+          'Odd id.',
+          '--website',
+          'https://example.org',
+          '--override',
+          'chain-unknown',
+          '--override',
+          'logo-missing',
+          '--history-dir',
+          historyDir,
+        );
+        expect({ id, code: add.code }).toEqual({ id, code: 1 });
+        expect(add.err).toMatch(/^Nothing was written: the id ".*" .+; no override lifts this\./);
+        expect(await readFile(join(root, 'blockchains/newchain/validators/list.json'), 'utf8')).toBe('[]');
+      }
+    } finally {
+      await rm(join(root, 'blockchains/newchain'), { recursive: true });
+    }
   });
 });

@@ -6,7 +6,8 @@
 import { join } from 'node:path';
 import { FileReadError } from '../../../platform/files/bounded-read';
 import { checkLogo, circlePreviews, fixLogo, registryPaths, RegistryError, toDataUrl, type LogoPreviews } from '../../../registry/index';
-import { isSafeFolderName, readRegistryFile } from '../../../registry/layout';
+import { isPortableFolderName } from '../../../domain/folder-name';
+import { readRegistryFile } from '../../../registry/layout';
 import { FIX_PIXEL_LIMIT, loadSharp } from '../../../registry/sharp-loader';
 import { ServiceError } from '../service-error';
 import { findingViews } from './findings-view';
@@ -112,7 +113,7 @@ export async function fixLogoFor(bytes: Buffer, settings: FixSettings): Promise<
 
 export async function existingLogo(root: string, chain: string, id: string): Promise<ExistingLogo> {
   // The id becomes a folder name: one that could leave the assets folder has no logo there.
-  if (!isSafeFolderName(id)) return { present: false, findings: [] };
+  if (!isPortableFolderName(id)) return { present: false, findings: [] };
   const path = registryPaths.logo(chain, id);
   const place = { path, chain, id };
   let bytes: Buffer | null;

@@ -1,23 +1,19 @@
 /**
- * Child process for crash-safety.test.ts, writing through the real planWrite/applyWrite path.
+ * Child process for registry/crash-safety.test.ts, writing through the real planWrite/applyWrite path
+ * (bundled by bundle-child.ts). The real command line's child is main/cli/testing/registry-crash-child.ts.
  *   flip <root> <chain> <historyDir> <lockDir> <id>
  *       Flips the entry's description between "version A" and "version B" as fast as it can until
  *       killed. Prints "idle" once loaded, starts on any input line, prints "wrote" after its first write.
  *   append <root> <chain> <historyDir> <lockDir> <prefix> <count>
  *       Appends entries <prefix>-0 … <prefix>-<count-1>; when refused because another process wrote
  *       first, plans again from the new file. Prints "refused <n>" and exits.
- *   cli registry <add|check|…> <arguments…>
- *       The real `companion registry …` command (main/cli/commands/registry.ts) with these arguments, on
- *       the process's own stdout and stderr. Loads everything it loads (sharp included; not the other
- *       commands), prints "idle" on stderr, starts on any input line and exits with the command's exit
- *       code. Preloading lets a test time its kill against the command's work rather than Node's start-up.
  */
 import { once } from 'node:events';
-import { RegistryError } from './errors';
-import { absolute, rel } from './layout';
-import { readList } from './list-reader';
-import { applyWrite } from './write-apply';
-import { planWrite } from './write-plan';
+import { RegistryError } from '../errors';
+import { absolute, rel } from '../layout';
+import { readList } from '../list-reader';
+import { applyWrite } from '../write-apply';
+import { planWrite } from '../write-plan';
 
 const [mode, root, chain, historyDir, lockDir, arg1, arg2] = process.argv.slice(2) as [
   string,
@@ -65,23 +61,7 @@ async function append(prefix: string, count: number): Promise<void> {
   process.stdout.write(`refused ${refused}\n`);
 }
 
-async function cli(argv: string[]): Promise<void> {
-  const [{ registryCommands }] = await Promise.all([
-    import('../main/cli/commands/registry'),
-    import('./index'),
-    import('./report-format'),
-    import('sharp'),
-  ]);
-  const command = registryCommands.find((c) => c.path.every((word, i) => argv[i] === word));
-  if (!command) throw new Error(`no command ${argv.slice(0, 2).join(' ')}`);
-  process.stderr.write('idle\n');
-  await once(process.stdin, 'data');
-  process.stdin.destroy();
-  const io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
-  process.exit(await command.run(argv.slice(command.path.length), io));
-}
-
-(mode === 'cli' ? cli(process.argv.slice(3)) : mode === 'flip' ? flip(arg1) : append(arg1, Number(arg2))).catch((error: unknown) => {
+(mode === 'flip' ? flip(arg1) : append(arg1, Number(arg2))).catch((error: unknown) => {
   process.stderr.write(`${String((error as Error).stack ?? error)}\n`);
   process.exit(1);
 });
