@@ -1,85 +1,21 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Credentials } from '../platform/credentials/keychain';
-import { redactArguments, type AuditLog } from './audit-log';
+import { auditOutcome, redactArguments } from './audit-log';
 import { toBridgeError } from './bridge-error';
+import type { BridgeCoreOptions, UpstreamTarget } from './bridge-options';
 import { EraNegotiator } from './era-negotiator';
 import { eraHeaders } from './era-headers';
 import { identityFromEnvelope, identityFromInitialize } from './era-translation';
 import { readHostLine } from './host-line';
-import type { HttpClient } from './http-client';
 import { BridgeError, classify, ErrorCode, errorResponse, type Classified } from './jsonrpc';
 import { LineReader, type LineEvent } from './line-reader';
 import type { Logger } from './logger';
-import { describe, PendingTable, type HeldReply, type Pending } from './pending-table';
+import { describe, PendingTable, type Pending } from './pending-table';
 import { Upstream } from './upstream';
-import { isConnectionFailure, UpstreamFailure } from './upstream-failure';
-import { UpstreamSession, type SessionReplay } from './upstream-session';
+import { EraLost, FRESH, UpstreamSession, type Retries, type SessionReplay } from './upstream-session';
 
-/** Where the bridge forwards to, resolved on the host's first message. */
-export interface UpstreamTarget {
-  readonly profile: string;
-  readonly url: URL;
-  readonly http: HttpClient;
-  readonly credentials: Credentials;
-  readonly timeoutMs: number;
-  /** Releases what connecting acquired (the connection pool, an embedded gateway). */
-  close(): Promise<void>;
-  /** On connection refused: try to bring the gateway back (restart an embedded one); true means retry. */
-  recover?(): Promise<boolean>;
-}
-
-/** Recoveries already used by one exchange: each is tried at most once per request. */
-interface Retries {
-  readonly reinit: boolean;
-  readonly auth: boolean;
-  readonly recover: boolean;
-}
-
-const FRESH: Retries = { reinit: false, auth: false, recover: false };
-
-export interface BridgeCoreOptions {
-  readonly input: NodeJS.ReadableStream;
-  readonly output: NodeJS.WritableStream;
-  /**
-   * Resolves the target lazily, so nothing happens before the host speaks. Throws a BridgeError (missing
-   * credentials, say), which answers the message that triggered it; the next message tries again.
-   */
-  /** `host` is the assistant's name from its initialize (clientInfo), when it sent one first. */
-  connect(host?: string): Promise<UpstreamTarget>;
-  /** Re-reads the credentials after a 401/403, in case the user stored new ones while the bridge ran. */
-  refreshCredentials?(): Promise<Credentials | undefined>;
-  readonly log: Logger;
-  readonly audit?: AuditLog;
-  readonly maxMessageBytes: number;
-  /** Used until the target (whose profile may set its own) is known. */
-  readonly defaultTimeoutMs: number;
-  readonly userAgent: string;
-  /** Stops the bridge like SIGTERM does. */
-  readonly signal?: AbortSignal;
-  /** After the input ends, how long in-flight requests may still finish (keeps exit under 1 s). */
-  readonly drainMs?: number;
-  /** Called once when shutdown begins (end of input, signal or output failure). */
-  readonly onShutdown?: (reason: string) => void;
-}
+export type { BridgeCoreOptions, UpstreamTarget } from './bridge-options';
 
 const noop = (): void => {};
-
-function auditOutcome(message: Record<string, unknown>): { ok: boolean; errorCode?: number | string } {
-  const error = message.error as { code?: unknown } | undefined;
-  if (error) return { ok: false, errorCode: typeof error.code === 'number' ? error.code : 'error' };
-  const result = message.result as { isError?: unknown; content?: Array<{ text?: unknown }> } | undefined;
-  if (result?.isError !== true) return { ok: true };
-  try {
-    const detail = JSON.parse(String(result.content?.[0]?.text)) as { code?: unknown };
-    if (typeof detail.code === 'string' || typeof detail.code === 'number') return { ok: false, errorCode: detail.code };
-  } catch {
-    // the tool gave no structured error
-  }
-  return { ok: false, errorCode: 'tool_error' };
-}
-
-/** The upstream a translation was made for is gone (an embedded gateway restarted): the era is decided again. */
-class EraLost extends Error {}
 
 /**
  * One bridge: host messages in on `input` (newline-delimited JSON-RPC), forwarded raw to the gateway's
@@ -89,8 +25,8 @@ class EraLost extends Error {}
  *
  * This wires the parts: the host's lines (`host-line.ts`), the requests in flight (`pending-table.ts`), the
  * gateway session and its event stream (`upstream-session.ts`), the protocol era (`era-negotiator.ts`) and
- * the errors the host reads (`bridge-error.ts`). What stays here is each request's way through them, with
- * its recoveries, and the lifecycle.
+ * the errors the host reads (`bridge-error.ts`). What stays here is each message's way through them and
+ * the lifecycle (connect on the first message, drain and DELETE on shutdown).
  */
 class BridgeSession {
   private readonly pending = new PendingTable((p) => this.onTimeout(p));
@@ -117,7 +53,7 @@ class BridgeSession {
     this.reader = new LineReader(options.maxMessageBytes, (event) => this.onLine(event));
     this.era = new EraNegotiator(
       {
-        heldExchange: (p, mayReopen) => this.heldExchange(p, { ...FRESH, reinit: !mayReopen }),
+        heldExchange: (p, mayReopen) => this.upstream.heldExchange(p, { ...FRESH, reinit: !mayReopen }),
         answer: (p, line, message, local) => this.answer(p, line, message, local),
       },
       this.replay,
@@ -275,6 +211,14 @@ class BridgeSession {
         onMessage: (m, l) => this.fromUpstream(m, l),
         wantsStream: () => !this.closing && (this.era.translator?.holdsStream ?? true),
         onReopenRefused: () => this.era.markLost(),
+        onRestarted: () => {
+          // A restarted gateway may speak another era than the one being translated to.
+          if (!this.era.translator) return false;
+          this.era.markLost();
+          return true;
+        },
+        refreshCredentials: async () => this.options.refreshCredentials?.(),
+        ...(target.recover ? { recover: () => target.recover?.() ?? Promise.resolve(false) } : {}),
       });
       this.log.info(`forwarding to ${target.url.href} (profile "${target.profile}")`);
       return this.session;
@@ -332,7 +276,7 @@ class BridgeSession {
       if (p.done) return;
     }
     const t = this.era.translator;
-    if (!t) return this.exchange(p, p.line, retries);
+    if (!t) return this.upstream.exchange(p, p.line, retries);
     const out = t.outbound(p.message);
     if (out.kind === 'answer') return this.answer(p, JSON.stringify(out.reply), out.reply, true);
     if (out.kind === 'drop')
@@ -341,95 +285,13 @@ class BridgeSession {
       });
     p.headers = eraHeaders(out.message);
     try {
-      await this.exchange(p, JSON.stringify(out.message), retries);
+      await this.upstream.exchange(p, JSON.stringify(out.message), retries);
     } catch (error) {
       if (!(error instanceof EraLost)) throw error;
       // The gateway was restarted: decide its era again, then send the request as that era needs it.
       p.headers = eraHeaders(p.message);
       return this.forwardInEra(p, { ...retries, recover: true });
     }
-  }
-
-  /**
-   * One POST of a host request (`line`, as the upstream's era needs it), with its recoveries: session
-   * re-initialisation, fresh credentials, gateway restart. Each is tried once per request.
-   */
-  private async exchange(p: Pending, line: string, retries: Retries): Promise<void> {
-    const session = this.upstream;
-    await session.backoff.wait(p.controller.signal);
-    const generation = session.generation;
-    try {
-      await session.upstream.postRequest(line, {
-        signal: p.controller.signal,
-        headers: p.headers,
-        answered: () => p.done || p.held !== undefined,
-        onMessage: (m, l) => {
-          this.pending.touch(p);
-          this.fromUpstream(m, l);
-        },
-      });
-      session.backoff.succeeded();
-    } catch (error) {
-      if (p.done || p.held) return;
-      if (error instanceof UpstreamFailure) {
-        if (error.kind === 'session_expired' && !retries.reinit && this.replay.initialize) {
-          await session.reopen(generation);
-          return this.exchange(p, line, { ...retries, reinit: true });
-        }
-        if (
-          error.kind === 'http' &&
-          (error.extra.status === 401 || error.extra.status === 403) &&
-          !retries.auth &&
-          (await this.refreshCredentials(session.upstream))
-        ) {
-          return this.exchange(p, line, { ...retries, auth: true });
-        }
-        if (
-          error.kind === 'network' &&
-          error.extra.code === 'ECONNREFUSED' &&
-          !retries.recover &&
-          this.target?.recover &&
-          (await this.target.recover().catch(() => false))
-        ) {
-          if (this.era.translator) {
-            // A restarted gateway may speak another era than the one being translated to.
-            this.era.markLost();
-            throw new EraLost();
-          }
-          return this.exchange(p, line, { ...retries, recover: true });
-        }
-        if (isConnectionFailure(error))
-          this.log.warn(`gateway connection failed (${this.describeError(error)}); next attempt after ${session.backoff.failed()} ms`);
-      }
-      throw error;
-    }
-    if (!p.done && !p.held) throw new UpstreamFailure('invalid', 'it ended its reply without a response to this request');
-  }
-
-  /** An exchange whose reply is kept from the host (in p.held) until the caller has read it. */
-  private async heldExchange(p: Pending, retries: Retries): Promise<{ reply?: HeldReply; failure?: unknown }> {
-    p.hold = true;
-    try {
-      await this.exchange(p, p.line, retries);
-    } catch (failure) {
-      return p.held ? { reply: p.held } : { failure };
-    } finally {
-      p.hold = false;
-    }
-    return p.held
-      ? { reply: p.held }
-      : { failure: new UpstreamFailure('invalid', 'it ended its reply without a response to this request') };
-  }
-
-  private async refreshCredentials(upstream: Upstream): Promise<boolean> {
-    const fresh = await this.options.refreshCredentials?.().catch(() => undefined);
-    const current = upstream.credentials;
-    if (!fresh || (fresh.accessId === current.accessId && fresh.secretKey === current.secretKey)) return false;
-    this.log.addSecret(fresh.secretKey);
-    this.log.addSecret(fresh.accessId);
-    upstream.useCredentials(fresh);
-    this.log.info('the gateway refused the credentials, but newer ones are stored: retrying with them');
-    return true;
   }
 
   /** Notifications and replies: no response to wait for, same recovery as requests. */

@@ -37,6 +37,11 @@ export function describe(p: Pending): string {
   return p.tool !== undefined ? `tools/call "${p.tool}"` : p.method;
 }
 
+/** Progress and other traffic for a request restart its deadline. */
+export function keepAlive(p: Pending): void {
+  p.timer?.refresh();
+}
+
 /**
  * The host's requests in flight, by id: each gets a deadline when it enters, leaves exactly once (answered,
  * failed or cancelled), and shutdown can wait for the table to empty. The one place that holds requests,
@@ -64,7 +69,7 @@ export class PendingTable {
     return p && !p.done ? p : undefined;
   }
 
-  /** Enters a host request with its deadline (refreshed by `touch` while the gateway shows progress). */
+  /** Enters a host request with its deadline (restarted by `keepAlive` while the gateway shows progress). */
   add(request: Extract<Classified, { kind: 'request' }>, line: string, timeoutMs: number): Pending {
     const params = request.message.params as { name?: unknown; arguments?: unknown } | undefined;
     const tool = request.method === 'tools/call' && typeof params?.name === 'string' ? params.name : undefined;
@@ -86,11 +91,6 @@ export class PendingTable {
       if (!p.done) this.onTimeout(p);
     }, timeoutMs);
     return p;
-  }
-
-  /** Progress and other traffic for a request keep it alive. */
-  touch(p: Pending): void {
-    p.timer?.refresh();
   }
 
   /** The request leaves the table: nothing more is written for it. */

@@ -1,8 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Backoff } from './backoff';
 import { eraHeaders } from './era-headers';
+import type { Credentials } from '../platform/credentials/keychain';
 import { classify } from './jsonrpc';
 import type { Logger } from './logger';
+import { keepAlive, type HeldReply, type Pending } from './pending-table';
 import type { UpstreamMessageHandler } from './stream-reader';
 import type { Upstream } from './upstream';
 import { isConnectionFailure, UpstreamFailure } from './upstream-failure';
@@ -33,7 +35,25 @@ export interface UpstreamSessionOptions {
   readonly wantsStream: () => boolean;
   /** Re-opening an expired session was refused: a translated upstream's era must be decided again. */
   readonly onReopenRefused: () => void;
+  /** The gateway was brought back (`recover`): true when its era must be decided again (the exchange then throws EraLost). */
+  readonly onRestarted: () => boolean;
+  /** Re-reads the credentials after a 401/403, in case the user stored new ones while the bridge ran. */
+  readonly refreshCredentials?: () => Promise<Credentials | undefined>;
+  /** On connection refused: try to bring the gateway back (restart an embedded one); true means retry. */
+  readonly recover?: () => Promise<boolean>;
 }
+
+/** Recoveries already used by one exchange: each is tried at most once per request. */
+export interface Retries {
+  readonly reinit: boolean;
+  readonly auth: boolean;
+  readonly recover: boolean;
+}
+
+export const FRESH: Retries = { reinit: false, auth: false, recover: false };
+
+/** The upstream a translation was made for is gone (an embedded gateway restarted): the era is decided again. */
+export class EraLost extends Error {}
 
 /** How `open` treats the session in place and a failed initialize. */
 export interface OpenOptions {
@@ -52,10 +72,10 @@ export type Opened =
   { readonly opened: true } | { readonly opened: false; readonly reply: Record<string, unknown> | undefined; readonly failure?: unknown };
 
 /**
- * The bridge's side of one gateway session: opening it (one `open` for every 2025 session the bridge opens
- * itself), re-opening it when it expires, the GET event stream for server-initiated messages (held open and
- * resumed with Last-Event-ID), one-way POSTs, and the backoff that paces reconnection after connection
- * failures. The host's own requests go through `upstream` with the core's recoveries around them.
+ * The bridge's side of one gateway session: the exchanges of host requests with their recoveries (re-open
+ * an expired session, fresh credentials, a restarted gateway) and the backoff that paces reconnection;
+ * opening a session (one `open` for every 2025 session the bridge opens itself); the GET event stream for
+ * server-initiated messages and its reconnect loop (`startStream`); one-way POSTs.
  */
 export class UpstreamSession {
   readonly upstream: Upstream;
@@ -131,7 +151,7 @@ export class UpstreamSession {
   }
 
   /**
-   * Opens a 2025-era session with `initialize` (under a bridge-private id): what was in place is dealt
+   * Opens a 2025-era session with `initialize` (which carries a bridge-private id): what was in place is dealt
    * with as `previous` says, the protocol version of an accepted reply is carried from then on, the
    * initialized notification follows, and a new generation begins. The caller adopts the era, then starts
    * the event stream. Used to re-open an expired session, to re-decide a lost upstream's era, and to open
@@ -187,6 +207,82 @@ export class UpstreamSession {
     };
     run.then(clear, clear);
     return run;
+  }
+
+  /**
+   * One POST of a host request (`line`, as the upstream's era needs it), with its recoveries: session
+   * re-initialisation, fresh credentials, gateway restart. Each is tried once per request.
+   */
+  async exchange(p: Pending, line: string, retries: Retries): Promise<void> {
+    await this.backoff.wait(p.controller.signal);
+    const generation = this.generationCount;
+    try {
+      await this.upstream.postRequest(line, {
+        signal: p.controller.signal,
+        headers: p.headers,
+        answered: () => p.done || p.held !== undefined,
+        onMessage: (m, l) => {
+          keepAlive(p);
+          this.options.onMessage(m, l);
+        },
+      });
+      this.backoff.succeeded();
+    } catch (error) {
+      if (p.done || p.held) return;
+      if (error instanceof UpstreamFailure) {
+        if (error.kind === 'session_expired' && !retries.reinit && this.options.replay.initialize) {
+          await this.reopen(generation);
+          return this.exchange(p, line, { ...retries, reinit: true });
+        }
+        if (
+          error.kind === 'http' &&
+          (error.extra.status === 401 || error.extra.status === 403) &&
+          !retries.auth &&
+          (await this.refreshCredentials())
+        )
+          return this.exchange(p, line, { ...retries, auth: true });
+        if (
+          error.kind === 'network' &&
+          error.extra.code === 'ECONNREFUSED' &&
+          !retries.recover &&
+          this.options.recover &&
+          (await this.options.recover().catch(() => false))
+        ) {
+          if (this.options.onRestarted()) throw new EraLost();
+          return this.exchange(p, line, { ...retries, recover: true });
+        }
+        if (isConnectionFailure(error))
+          this.options.log.warn(`gateway connection failed (${this.describe(error)}); next attempt after ${this.backoff.failed()} ms`);
+      }
+      throw error;
+    }
+    if (!p.done && !p.held) throw new UpstreamFailure('invalid', 'it ended its reply without a response to this request');
+  }
+
+  /** An exchange whose reply is kept from the host (in p.held) until the caller has read it. */
+  async heldExchange(p: Pending, retries: Retries): Promise<{ reply?: HeldReply; failure?: unknown }> {
+    p.hold = true;
+    try {
+      await this.exchange(p, p.line, retries);
+    } catch (failure) {
+      return p.held ? { reply: p.held } : { failure };
+    } finally {
+      p.hold = false;
+    }
+    return p.held
+      ? { reply: p.held }
+      : { failure: new UpstreamFailure('invalid', 'it ended its reply without a response to this request') };
+  }
+
+  private async refreshCredentials(): Promise<boolean> {
+    const fresh = await this.options.refreshCredentials?.().catch(() => undefined);
+    const current = this.upstream.credentials;
+    if (!fresh || (fresh.accessId === current.accessId && fresh.secretKey === current.secretKey)) return false;
+    this.options.log.addSecret(fresh.secretKey);
+    this.options.log.addSecret(fresh.accessId);
+    this.upstream.useCredentials(fresh);
+    this.options.log.info('the gateway refused the credentials, but newer ones are stored: retrying with them');
+    return true;
   }
 
   /** A notification or a reply to a gateway request, with backoff and (when `mayReopen`) one re-initialisation. */
