@@ -85,13 +85,16 @@ export class EraNegotiator {
   /** The translated upstream is gone (an embedded gateway restarted, a session could not be re-opened). */
   markLost(): void {
     const s = this.settled;
-    if (s.phase === 'unknown' || !s.translator) return;
-    const lost: Lost = { phase: 'lost', era: s.era, translator: s.translator };
-    this.state = this.state.phase === 'deciding' ? { ...this.state, before: lost } : lost;
+    if (s.phase !== 'unknown' && s.translator) this.settle({ phase: 'lost', era: s.era, translator: s.translator });
+  }
+
+  /** Records what is known; a decision in flight stays in flight (later requests still wait for it to end). */
+  private settle(next: Settled): void {
+    this.state = this.state.phase === 'deciding' ? { ...this.state, before: next } : next;
   }
 
   private adopt(era: Era, translator: EraTranslator | undefined, why: string): void {
-    this.state = { phase: 'decided', era, translator };
+    this.settle({ phase: 'decided', era, translator });
     if (translator)
       this.log.info(
         `the upstream speaks ${translator.upstreamVersion} (${why}) and the host ${translator.hostEra === 'legacy' ? 'the 2025 era' : MODERN_VERSION}: translating between them`,
@@ -108,12 +111,12 @@ export class EraNegotiator {
    * the initialize itself and translates from there on.
    */
   async handshake(p: Pending, session: UpstreamSession): Promise<void> {
-    const current = this.state;
+    const current = this.settled;
     if (current.phase === 'decided' && current.translator?.hostEra === 'legacy') {
       const out = current.translator.outbound(p.message);
       if (out.kind === 'answer') return this.peer.answer(p, JSON.stringify(out.reply), out.reply, true);
     }
-    this.state = { phase: 'unknown' };
+    this.settle({ phase: 'unknown' });
     const held = await this.peer.heldExchange(p, false);
     if (p.done) return;
     const reply = held.reply?.message;
@@ -141,7 +144,7 @@ export class EraNegotiator {
     else if (before.phase === 'lost' && this.replay.initialize && before.translator.hostEra === 'legacy')
       run = this.detectForLegacyHost(session, this.replay.initialize);
     else return;
-    this.state = { phase: 'deciding', run, before };
+    this.state = { phase: 'deciding', run, before: this.settled };
     try {
       await run;
     } finally {
