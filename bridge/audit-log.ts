@@ -64,6 +64,21 @@ export function redactArguments(value: unknown, redact: (text: string) => string
 }
 
 /** Appends audit records; the file is capped like the log (default 5 MB, one backup). */
+/** What a response says about the call it answers: ok, or the error code to record. */
+export function auditOutcome(message: Record<string, unknown>): { ok: boolean; errorCode?: number | string } {
+  const error = message.error as { code?: unknown } | undefined;
+  if (error) return { ok: false, errorCode: typeof error.code === 'number' ? error.code : 'error' };
+  const result = message.result as { isError?: unknown; content?: Array<{ text?: unknown }> } | undefined;
+  if (result?.isError !== true) return { ok: true };
+  try {
+    const detail = JSON.parse(String(result.content?.[0]?.text)) as { code?: unknown };
+    if (typeof detail.code === 'string' || typeof detail.code === 'number') return { ok: false, errorCode: detail.code };
+  } catch {
+    // the tool gave no structured error
+  }
+  return { ok: false, errorCode: 'tool_error' };
+}
+
 export class AuditLog {
   private readonly file: CappedFile;
 

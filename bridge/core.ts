@@ -1,175 +1,47 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Credentials } from '../platform/credentials/keychain';
-import { redactArguments, type AuditLog } from './audit-log';
-import { Backoff } from './backoff';
-import type { HttpClient } from './http-client';
+import { auditOutcome, redactArguments } from './audit-log';
+import { toBridgeError } from './bridge-error';
+import type { BridgeCoreOptions, UpstreamTarget } from './bridge-options';
+import { EraNegotiator } from './era-negotiator';
 import { eraHeaders } from './era-headers';
-import type { DiscoverResult } from '@modelcontextprotocol/client';
-import {
-  discoverRequest,
-  identityFromEnvelope,
-  identityFromInitialize,
-  initializeRequest,
-  legacyVersions,
-  LegacyHostTranslator,
-  messageEra,
-  ModernHostTranslator,
-  MODERN_VERSION,
-  prepareTranslation,
-  readDiscoverResult,
-  readInitializeResult,
-  speaksModern,
-  type Era,
-  type EraTranslator,
-  type HostIdentity,
-} from './era-translation';
-import { BridgeError, classify, ErrorCode, errorResponse, idKey, isId, type Classified, type JsonRpcId } from './jsonrpc';
-import { idFromFragments, LineReader, type LineEvent } from './line-reader';
+import { identityFromEnvelope, identityFromInitialize } from './era-translation';
+import { readHostLine } from './host-line';
+import { BridgeError, classify, ErrorCode, errorResponse, type Classified } from './jsonrpc';
+import { LineReader, type LineEvent } from './line-reader';
 import type { Logger } from './logger';
-import { Upstream, UpstreamFailure, type UpstreamMessageHandler } from './upstream';
+import { describe, PendingTable, type Pending } from './pending-table';
+import { Upstream } from './upstream';
+import { EraLost, FRESH, UpstreamSession, type Retries, type SessionReplay } from './upstream-session';
 
-/** Where the bridge forwards to, resolved on the host's first message. */
-export interface UpstreamTarget {
-  readonly profile: string;
-  readonly url: URL;
-  readonly http: HttpClient;
-  readonly credentials: Credentials;
-  readonly timeoutMs: number;
-  /** Releases what connecting acquired (the connection pool, an embedded gateway). */
-  close(): Promise<void>;
-  /** On connection refused: try to bring the gateway back (restart an embedded one); true means retry. */
-  recover?(): Promise<boolean>;
-}
-
-/** Recoveries already used by one exchange: each is tried at most once per request. */
-interface Retries {
-  readonly reinit: boolean;
-  readonly auth: boolean;
-  readonly recover: boolean;
-}
-
-const FRESH: Retries = { reinit: false, auth: false, recover: false };
-const NO_REINIT: Retries = { reinit: true, auth: false, recover: false };
-
-export interface BridgeCoreOptions {
-  readonly input: NodeJS.ReadableStream;
-  readonly output: NodeJS.WritableStream;
-  /**
-   * Resolves the target lazily, so nothing happens before the host speaks. Throws a BridgeError (missing
-   * credentials, say), which answers the message that triggered it; the next message tries again.
-   */
-  /** `host` is the assistant's name from its initialize (clientInfo), when it sent one first. */
-  connect(host?: string): Promise<UpstreamTarget>;
-  /** Re-reads the credentials after a 401/403, in case the user stored new ones while the bridge ran. */
-  refreshCredentials?(): Promise<Credentials | undefined>;
-  readonly log: Logger;
-  readonly audit?: AuditLog;
-  readonly maxMessageBytes: number;
-  /** Used until the target (whose profile may set its own) is known. */
-  readonly defaultTimeoutMs: number;
-  readonly userAgent: string;
-  /** Stops the bridge like SIGTERM does. */
-  readonly signal?: AbortSignal;
-  /** After the input ends, how long in-flight requests may still finish (keeps exit under 1 s). */
-  readonly drainMs?: number;
-  /** Called once when shutdown begins (end of input, signal or output failure). */
-  readonly onShutdown?: (reason: string) => void;
-}
-
-interface Pending {
-  readonly id: JsonRpcId;
-  readonly key: string;
-  readonly method: string;
-  readonly startedAt: number;
-  readonly time: string;
-  readonly controller: AbortController;
-  readonly tool?: string;
-  readonly args?: unknown;
-  /** The 2026 era's per-request headers, derived from the message as sent upstream (undefined in the 2025 era). */
-  headers?: Record<string, string> | undefined;
-  timer?: NodeJS.Timeout;
-  /** While the upstream's era is being decided, its reply is held here instead of going to the host. */
-  hold?: boolean;
-  held?: { readonly message: Record<string, unknown>; readonly line: string };
-  /** Answered, failed or cancelled: nothing more is ever written for it. */
-  done: boolean;
-  cancelled?: boolean;
-}
+export type { BridgeCoreOptions, UpstreamTarget } from './bridge-options';
 
 const noop = (): void => {};
-
-function describe(p: Pending): string {
-  return p.tool !== undefined ? `tools/call "${p.tool}"` : p.method;
-}
-
-function auditOutcome(message: Record<string, unknown>): { ok: boolean; errorCode?: number | string } {
-  const error = message.error as { code?: unknown } | undefined;
-  if (error) return { ok: false, errorCode: typeof error.code === 'number' ? error.code : 'error' };
-  const result = message.result as { isError?: unknown; content?: Array<{ text?: unknown }> } | undefined;
-  if (result?.isError !== true) return { ok: true };
-  try {
-    const detail = JSON.parse(String(result.content?.[0]?.text)) as { code?: unknown };
-    if (typeof detail.code === 'string' || typeof detail.code === 'number') return { ok: false, errorCode: detail.code };
-  } catch {
-    // the tool gave no structured error
-  }
-  return { ok: false, errorCode: 'tool_error' };
-}
-
-const CONNECTION_FAILURES = new Set(['network', 'reset', 'tls']);
-
-function isConnectionFailure(error: UpstreamFailure): boolean {
-  if (CONNECTION_FAILURES.has(error.kind)) return true;
-  const status = error.extra.status;
-  return error.kind === 'http' && (status === 502 || status === 503 || status === 504);
-}
-
-/** The upstream a translation was made for is gone (an embedded gateway restarted): the era is decided again. */
-class EraLost extends Error {}
-
-/** Printable, bounded: what a protocol version must be before it goes into a header. */
-const VERSION = /^[\x21-\x7e]{1,64}$/;
-
-/** An HTTP answer without a JSON-RPC response that still says "not this way" (a 2026-only or 2025-only endpoint's refusal). */
-function isRefusal(error: unknown): boolean {
-  const status = error instanceof UpstreamFailure && error.kind === 'http' ? error.extra.status : undefined;
-  return status === 400 || status === 404 || status === 405;
-}
 
 /**
  * One bridge: host messages in on `input` (newline-delimited JSON-RPC), forwarded raw to the gateway's
  * Streamable HTTP endpoint; everything the gateway sends comes back on `output`. Invariant: every host
  * request gets exactly one response (the gateway's, or one error naming the cause), unless the host
  * cancels it, in which case it gets none, as the spec says.
+ *
+ * This wires the parts: the host's lines (`host-line.ts`), the requests in flight (`pending-table.ts`), the
+ * gateway session and its event stream (`upstream-session.ts`), the protocol era (`era-negotiator.ts`) and
+ * the errors the host reads (`bridge-error.ts`). What stays here is each message's way through them and
+ * the lifecycle (connect on the first message, drain and DELETE on shutdown).
  */
 class BridgeSession {
-  private readonly pending = new Map<string, Pending>();
+  private readonly pending = new PendingTable((p) => this.onTimeout(p));
+  private readonly replay: SessionReplay = { initialize: undefined, initializedLine: undefined };
+  private readonly era: EraNegotiator;
   private target: UpstreamTarget | undefined;
-  private upstream: Upstream | undefined;
-  private connecting: Promise<Upstream> | undefined;
+  /** Set once by the first successful connect, for the rest of the run. */
+  private session: UpstreamSession | undefined;
+  private connecting: Promise<UpstreamSession> | undefined;
   /** The host's clientInfo.name, so a setup error can name that host's setting. */
   private hostName: string | undefined;
-  /** The host's initialize, replayed (with a bridge-private id) when the session expires. */
-  private initMessage: Record<string, unknown> | undefined;
-  private initializedLine: string | undefined;
+  /** The host's initialize in flight: later messages need its session. */
   private initRun: Promise<void> | undefined;
-  private reinitRun: Promise<void> | undefined;
-  /** Bumped whenever a session is established, so concurrent 404s re-initialise only once. */
-  private generation = 0;
-  private reinits = 0;
-  /** The upstream's era once known for this run, and a translator while it differs from the host's. */
-  private upstreamEra: Era | undefined;
-  private translator: EraTranslator | undefined;
-  private detecting: Promise<void> | undefined;
-  /** A translating bridge lost its upstream (session gone, gateway restarted): decide the era again. */
-  private redetect = false;
-  private eraProbes = 0;
-  private stream: AbortController | undefined;
-  private streamUnsupported = false;
-  private readonly backoff = new Backoff();
   private readonly stopping = new AbortController();
   private closing = false;
-  private drained: (() => void) | undefined;
   private readonly finished: Promise<void>;
   private resolveFinished: () => void = noop;
   private readonly onData = (chunk: Buffer | string): void =>
@@ -179,6 +51,14 @@ class BridgeSession {
   constructor(private readonly options: BridgeCoreOptions) {
     this.finished = new Promise((resolve) => (this.resolveFinished = resolve));
     this.reader = new LineReader(options.maxMessageBytes, (event) => this.onLine(event));
+    this.era = new EraNegotiator(
+      {
+        heldExchange: (p, mayReopen) => this.upstream.heldExchange(p, { ...FRESH, reinit: !mayReopen }),
+        answer: (p, line, message, local) => this.answer(p, line, message, local),
+      },
+      this.replay,
+      options.log,
+    );
   }
 
   private get log(): Logger {
@@ -187,6 +67,12 @@ class BridgeSession {
 
   private get timeoutMs(): number {
     return this.target?.timeoutMs ?? this.options.defaultTimeoutMs;
+  }
+
+  /** The gateway session, for code that runs only after `connect()` resolved. */
+  private get upstream(): UpstreamSession {
+    if (!this.session) throw new Error('the bridge has no gateway session yet');
+    return this.session;
   }
 
   run(): Promise<void> {
@@ -213,43 +99,12 @@ class BridgeSession {
   // ---- host → bridge ----
 
   private onLine(event: LineEvent): void {
-    if (event.kind === 'oversized') {
-      const id = idFromFragments(event.head, event.tail);
-      this.log.warn(`refused a ${event.bytes}-byte message from the host (limit ${this.options.maxMessageBytes})`);
-      this.write(
-        errorResponse(
-          id,
-          ErrorCode.TooLarge,
-          `Message too large: ${event.bytes} bytes exceeds the bridge's limit of ${this.options.maxMessageBytes} bytes (--max-message-bytes); it was not forwarded.`,
-          { cause: 'too_large', limit: this.options.maxMessageBytes },
-        ),
-      );
+    const read = readHostLine(event, this.options.maxMessageBytes, this.log);
+    if (read.kind === 'reply') {
+      this.write(read.line);
       return;
     }
-    let value: unknown;
-    try {
-      value = JSON.parse(event.text);
-    } catch (error) {
-      this.log.warn(`the host sent a line that is not JSON (${(error as Error).message})`);
-      this.write(
-        errorResponse(
-          null,
-          ErrorCode.ParseError,
-          `Parse error: the line is not valid JSON (${(error as Error).message}). Send one JSON-RPC message per line.`,
-          { cause: 'parse_error' },
-        ),
-      );
-      return;
-    }
-    if (Array.isArray(value)) {
-      this.onBatch(value);
-      return;
-    }
-    const message = classify(value);
-    if (this.log.debugEnabled)
-      this.log.debug(
-        `host → ${message.kind}${'method' in message ? ` ${message.method}` : ''}${'id' in message && message.id !== null ? ` id=${JSON.stringify(message.id)}` : ''}`,
-      );
+    const { message, text } = read;
     switch (message.kind) {
       case 'invalid':
         this.write(
@@ -257,13 +112,13 @@ class BridgeSession {
         );
         return;
       case 'request':
-        this.onRequest(message, event.text);
+        this.onRequest(message, text);
         return;
       case 'notification':
-        this.onNotification(message, event.text);
+        this.onNotification(message, text);
         return;
       case 'response':
-        this.forwardOneWay(event.text).catch((error: Error) =>
+        this.forwardOneWay(text).catch((error: Error) =>
           this.log.warn(
             `could not deliver the host's reply to gateway request ${JSON.stringify(message.id)}: ${this.describeError(error)}`,
           ),
@@ -272,31 +127,7 @@ class BridgeSession {
     }
   }
 
-  /** MCP has had no batches since 2025-06-18: each element gets its own clear error, in one batch reply. */
-  private onBatch(items: unknown[]): void {
-    this.log.warn(`refused a JSON-RPC batch of ${items.length} messages from the host`);
-    if (items.length === 0) {
-      this.write(errorResponse(null, ErrorCode.InvalidRequest, 'Invalid request: empty batch.', { cause: 'invalid_request' }));
-      return;
-    }
-    const replies = items.map((item, index) => {
-      const c = classify(item);
-      const id = c.kind === 'request' ? c.id : null;
-      const what = 'method' in c ? `"${c.method}"` : c.kind === 'invalid' ? `(${c.reason})` : 'a response';
-      return JSON.parse(
-        errorResponse(
-          id,
-          ErrorCode.InvalidRequest,
-          `Batches are not supported: MCP sends one message per line. Element ${index} ${what} was not processed; send it on its own line.`,
-          { cause: 'batch_unsupported' },
-        ),
-      ) as unknown;
-    });
-    this.write(JSON.stringify(replies));
-  }
-
   private onRequest(message: Extract<Classified, { kind: 'request' }>, line: string): void {
-    const key = idKey(message.id);
     if (this.closing) {
       this.write(
         errorResponse(message.id, ErrorCode.ShuttingDown, `The bridge is shutting down; ${message.method} was not forwarded.`, {
@@ -305,7 +136,7 @@ class BridgeSession {
       );
       return;
     }
-    if (this.pending.has(key)) {
+    if (this.pending.has(message.id)) {
       this.write(
         errorResponse(
           message.id,
@@ -316,32 +147,24 @@ class BridgeSession {
       );
       return;
     }
-    const params = message.message.params as { name?: unknown; arguments?: unknown } | undefined;
-    const tool = message.method === 'tools/call' && typeof params?.name === 'string' ? params.name : undefined;
-    const p: Pending = {
-      id: message.id,
-      key,
-      method: message.method,
-      startedAt: performance.now(),
-      time: new Date().toISOString(),
-      controller: new AbortController(),
-      done: false,
-      headers: eraHeaders(message.message),
-      ...(tool !== undefined ? { tool, args: params?.arguments } : {}),
-    };
-    this.pending.set(key, p);
-    p.timer = setTimeout(() => this.onTimeout(p), this.timeoutMs);
-    this.forwardRequest(p, message, line).catch((error: unknown) => this.fail(p, error));
+    const p = this.pending.add(message, line, this.timeoutMs);
+    this.forwardRequest(p).catch((error: unknown) => this.fail(p, error));
   }
 
   private onNotification(message: Extract<Classified, { kind: 'notification' }>, line: string): void {
     let cancelled: Pending | undefined;
-    if (message.method === 'notifications/cancelled') cancelled = this.cancel(message.message.params);
-    if (message.method === 'notifications/initialized') this.initializedLine = line;
+    if (message.method === 'notifications/cancelled') {
+      cancelled = this.pending.cancel(message.message.params);
+      if (cancelled) {
+        this.log.info(`the host cancelled ${describe(cancelled)} (id ${JSON.stringify(cancelled.id)})`);
+        this.audit(cancelled, { ok: false, errorCode: 'cancelled' });
+      }
+    }
+    if (message.method === 'notifications/initialized') this.replay.initializedLine = line;
     this.forwardOneWay(line, message.message)
       .then(
         () => {
-          if (message.method === 'notifications/initialized' && this.upstream) this.startStream(this.upstream);
+          if (message.method === 'notifications/initialized') this.session?.startStream();
         },
         (error: Error) => this.log.warn(`could not deliver ${message.method} to the gateway: ${this.describeError(error)}`),
       )
@@ -352,23 +175,10 @@ class BridgeSession {
       });
   }
 
-  /** The host gave up on a request: it gets no response (as the spec says), and nothing more is forwarded for it. */
-  private cancel(params: unknown): Pending | undefined {
-    const requestId = (params as { requestId?: unknown } | undefined)?.requestId;
-    if (!isId(requestId)) return undefined;
-    const p = this.pending.get(idKey(requestId));
-    if (!p || p.done) return undefined;
-    p.cancelled = true;
-    this.finish(p);
-    this.log.info(`the host cancelled ${describe(p)} (id ${JSON.stringify(p.id)})`);
-    this.audit(p, { ok: false, errorCode: 'cancelled' });
-    return p;
-  }
-
   // ---- bridge → gateway ----
 
-  private connect(): Promise<Upstream> {
-    if (this.upstream) return Promise.resolve(this.upstream);
+  private connect(): Promise<UpstreamSession> {
+    if (this.session) return Promise.resolve(this.session);
     this.connecting ??= (async () => {
       const started = performance.now();
       const target = await this.options.connect(this.hostName);
@@ -385,56 +195,89 @@ class BridgeSession {
       this.log.addSecret(target.credentials.secretKey);
       this.log.addSecret(target.credentials.accessId);
       this.target = target;
-      this.upstream = new Upstream({
+      const upstream = new Upstream({
         url: target.url,
         http: target.http,
         credentials: target.credentials,
         maxMessageBytes: this.options.maxMessageBytes,
         userAgent: this.options.userAgent,
       });
+      this.session = new UpstreamSession({
+        upstream,
+        log: this.log,
+        timeoutMs: target.timeoutMs,
+        stopping: this.stopping.signal,
+        replay: this.replay,
+        onMessage: (m, l) => this.fromUpstream(m, l),
+        wantsStream: () => !this.closing && (this.era.translator?.holdsStream ?? true),
+        onReopenRefused: () => this.era.markLost(),
+        onRestarted: () => {
+          // A restarted gateway may speak another era than the one being translated to.
+          if (!this.era.translator) return false;
+          this.era.markLost();
+          return true;
+        },
+        refreshCredentials: async () => this.options.refreshCredentials?.(),
+        ...(target.recover ? { recover: () => target.recover?.() ?? Promise.resolve(false) } : {}),
+      });
       this.log.info(`forwarding to ${target.url.href} (profile "${target.profile}")`);
-      return this.upstream;
+      return this.session;
     })().finally(() => {
       this.connecting = undefined;
     });
     return this.connecting;
   }
 
-  /** Waits while an initialize or a re-initialisation is in flight: later messages need its session. */
+  /** Waits while an initialize, a re-initialisation or an era decision is in flight: later messages need its outcome. */
   private async settled(): Promise<void> {
-    while (this.initRun || this.reinitRun || this.detecting) await (this.initRun ?? this.reinitRun ?? this.detecting)?.catch(noop);
+    for (;;) {
+      const run = this.initRun ?? this.session?.reopening ?? this.era.deciding;
+      if (!run) return;
+      await run.catch(noop);
+    }
   }
 
-  private async forwardRequest(p: Pending, message: Extract<Classified, { kind: 'request' }>, line: string): Promise<void> {
+  private async forwardRequest(p: Pending): Promise<void> {
     // A 2025 host names itself in initialize, a 2026 host in each request's _meta: the name picks the
     // host's own words for a keychain it cannot reach.
-    const identity = message.method === 'initialize' ? identityFromInitialize(message.message) : identityFromEnvelope(message.message);
+    const identity = p.method === 'initialize' ? identityFromInitialize(p.message) : identityFromEnvelope(p.message);
     const name = identity.clientInfo?.name;
-    if (typeof name === 'string' && (message.method === 'initialize' || this.hostName === undefined)) this.hostName = name.slice(0, 100);
-    const upstream = await this.connect();
-    if (message.method === 'initialize') {
-      await this.initialize(p, message, line, upstream);
+    if (typeof name === 'string' && (p.method === 'initialize' || this.hostName === undefined)) this.hostName = name.slice(0, 100);
+    const session = await this.connect();
+    if (p.method === 'initialize') {
+      await this.initialize(p, session);
       return;
     }
     await this.settled();
-    await this.forwardInEra(p, message.message, line, upstream, FRESH);
+    await this.forwardInEra(p, FRESH);
+  }
+
+  /** The host's initialize: the session in place ends, and the era is decided from the upstream's answer. */
+  private async initialize(p: Pending, session: UpstreamSession): Promise<void> {
+    await this.settled();
+    // The host starts over: end the old session first.
+    await session.end(1_000);
+    this.replay.initialize = p.message;
+    this.replay.initializedLine = undefined;
+    const run = this.era.handshake(p, session);
+    this.initRun = run;
+    try {
+      await run;
+      session.opened();
+    } finally {
+      if (this.initRun === run) this.initRun = undefined;
+    }
   }
 
   /** A host request as the upstream's era needs it: unchanged, translated, or answered by the bridge. */
-  private async forwardInEra(
-    p: Pending,
-    message: Record<string, unknown>,
-    line: string,
-    upstream: Upstream,
-    retries: Retries,
-  ): Promise<void> {
-    if (this.detecting || this.upstreamEra === undefined || this.redetect) {
-      await this.eraReady(upstream, message, p, line);
+  private async forwardInEra(p: Pending, retries: Retries): Promise<void> {
+    if (this.era.undecided) {
+      await this.era.ready(p, this.upstream);
       if (p.done) return;
     }
-    const t = this.translator;
-    if (!t) return this.exchange(p, line, upstream, retries);
-    const out = t.outbound(message);
+    const t = this.era.translator;
+    if (!t) return this.upstream.exchange(p, p.line, retries);
+    const out = t.outbound(p.message);
     if (out.kind === 'answer') return this.answer(p, JSON.stringify(out.reply), out.reply, true);
     if (out.kind === 'drop')
       throw new BridgeError(ErrorCode.UpstreamError, `${describe(p)} has no counterpart in the upstream's protocol era.`, {
@@ -442,386 +285,26 @@ class BridgeSession {
       });
     p.headers = eraHeaders(out.message);
     try {
-      await this.exchange(p, JSON.stringify(out.message), upstream, retries);
+      await this.upstream.exchange(p, JSON.stringify(out.message), retries);
     } catch (error) {
       if (!(error instanceof EraLost)) throw error;
       // The gateway was restarted: decide its era again, then send the request as that era needs it.
-      p.headers = eraHeaders(message);
-      return this.forwardInEra(p, message, line, upstream, { ...retries, recover: true });
+      p.headers = eraHeaders(p.message);
+      return this.forwardInEra(p, { ...retries, recover: true });
     }
-  }
-
-  private async initialize(p: Pending, message: Extract<Classified, { kind: 'request' }>, line: string, upstream: Upstream): Promise<void> {
-    await this.settled();
-    if (upstream.sessionId !== undefined) {
-      // The host starts over: end the old session first.
-      this.stopStream();
-      await upstream.deleteSession(AbortSignal.timeout(1_000));
-    }
-    upstream.protocolVersion = undefined;
-    this.initMessage = message.message;
-    this.initializedLine = undefined;
-    const run = this.handshake(p, message.message, line, upstream);
-    this.initRun = run;
-    try {
-      await run;
-      this.generation++;
-    } finally {
-      if (this.initRun === run) this.initRun = undefined;
-    }
-  }
-
-  /** One POST of a host request, with its recoveries: session re-initialisation, fresh credentials, gateway restart. */
-  private async exchange(p: Pending, line: string, upstream: Upstream, retries: Retries): Promise<void> {
-    await this.backoff.wait(p.controller.signal);
-    const generation = this.generation;
-    try {
-      await upstream.postRequest(line, {
-        signal: p.controller.signal,
-        headers: p.headers,
-        answered: () => p.done || p.held !== undefined,
-        onMessage: (m, l) => {
-          // Progress and other traffic for this request keep it alive.
-          p.timer?.refresh();
-          this.fromUpstream(m, l);
-        },
-      });
-      this.backoff.succeeded();
-    } catch (error) {
-      if (p.done || p.held) return;
-      if (error instanceof UpstreamFailure) {
-        if (error.kind === 'session_expired' && !retries.reinit && this.initMessage) {
-          await this.reinitialise(generation, upstream);
-          return this.exchange(p, line, upstream, { ...retries, reinit: true });
-        }
-        if (
-          error.kind === 'http' &&
-          (error.extra.status === 401 || error.extra.status === 403) &&
-          !retries.auth &&
-          (await this.refreshCredentials(upstream))
-        ) {
-          return this.exchange(p, line, upstream, { ...retries, auth: true });
-        }
-        if (
-          error.kind === 'network' &&
-          error.extra.code === 'ECONNREFUSED' &&
-          !retries.recover &&
-          this.target?.recover &&
-          (await this.target.recover().catch(() => false))
-        ) {
-          if (this.translator) {
-            // A restarted gateway may speak another era than the one being translated to.
-            this.redetect = true;
-            throw new EraLost();
-          }
-          return this.exchange(p, line, upstream, { ...retries, recover: true });
-        }
-        if (isConnectionFailure(error))
-          this.log.warn(`gateway connection failed (${this.describeError(error)}); next attempt after ${this.backoff.failed()} ms`);
-      }
-      throw error;
-    }
-    if (!p.done && !p.held) throw new UpstreamFailure('invalid', 'it ended its reply without a response to this request');
-  }
-
-  private async refreshCredentials(upstream: Upstream): Promise<boolean> {
-    const fresh = await this.options.refreshCredentials?.().catch(() => undefined);
-    const current = upstream.options.credentials;
-    if (!fresh || (fresh.accessId === current.accessId && fresh.secretKey === current.secretKey)) return false;
-    this.log.addSecret(fresh.secretKey);
-    this.log.addSecret(fresh.accessId);
-    upstream.options.credentials = fresh;
-    this.log.info('the gateway refused the credentials, but newer ones are stored: retrying with them');
-    return true;
-  }
-
-  // ---- protocol eras ----
-
-  /**
-   * A 2025-era host's initialize goes upstream as sent. Only when the upstream refuses it does the bridge
-   * ask, with server/discover in the host's name, whether it speaks 2026-07-28; then the bridge answers
-   * the initialize itself and translates from there on.
-   */
-  private async handshake(p: Pending, message: Record<string, unknown>, line: string, upstream: Upstream): Promise<void> {
-    const current = this.translator;
-    if (current?.hostEra === 'legacy' && !this.redetect) {
-      const out = current.outbound(message);
-      if (out.kind === 'answer') return this.answer(p, JSON.stringify(out.reply), out.reply, true);
-    }
-    this.translator = undefined;
-    this.upstreamEra = undefined;
-    this.redetect = false;
-    const held = await this.heldExchange(p, line, upstream, NO_REINIT);
-    if (p.done) return;
-    const reply = held.reply?.message;
-    if (!(reply && 'result' in reply) && (reply || isRefusal(held.failure))) {
-      const discover = await this.probeDiscover(upstream, identityFromInitialize(message));
-      if (discover) {
-        const t = new LegacyHostTranslator(message, discover, await legacyVersions());
-        this.adopt('modern', t, 'it refused initialize and answered server/discover');
-        const synthesized = { jsonrpc: '2.0', id: p.id, result: t.initializeResult() };
-        return this.answer(p, JSON.stringify(synthesized), synthesized, true);
-      }
-    }
-    if (!held.reply) throw held.failure;
-    if ('result' in held.reply.message) this.adopt('legacy', undefined, 'it accepted initialize');
-    this.answer(p, held.reply.line, held.reply.message);
-  }
-
-  /** Decides the upstream's era before a host request that needs it: once per run, and again after a loss. */
-  private async eraReady(upstream: Upstream, message: Record<string, unknown>, p: Pending, line: string): Promise<void> {
-    while (this.detecting) await this.detecting.catch(noop);
-    if (this.upstreamEra !== undefined && !this.redetect) return;
-    let run: Promise<void>;
-    if (messageEra(message) === 'modern') run = this.detectForModernHost(upstream, message, p, line);
-    else if (this.redetect && this.initMessage && this.translator?.hostEra === 'legacy')
-      run = this.detectForLegacyHost(upstream, this.initMessage);
-    else return;
-    this.detecting = run;
-    try {
-      await run;
-    } finally {
-      if (this.detecting === run) this.detecting = undefined;
-    }
-  }
-
-  /**
-   * A 2026 host's first request decides the era: its own server/discover goes upstream as sent (any other
-   * request waits for one the bridge sends). An upstream that does not answer in the 2026 era gets a 2025
-   * handshake in the host's name, and from then on the bridge translates.
-   */
-  private async detectForModernHost(upstream: Upstream, message: Record<string, unknown>, p: Pending, line: string): Promise<void> {
-    const identity = identityFromEnvelope(message);
-    if (message.method === 'server/discover') {
-      const held = await this.heldExchange(p, line, upstream, FRESH);
-      if (p.done) return;
-      const reply = held.reply?.message;
-      if (speaksModern(reply)) this.adopt('modern', undefined, 'it answered server/discover');
-      // On success the caller answers the discover from the translator.
-      else if ((reply || isRefusal(held.failure)) && (await this.openLegacySession(upstream, identity))) return;
-      if (!held.reply) throw held.failure;
-      return this.answer(p, held.reply.line, held.reply.message);
-    }
-    const reply = await this.privateRequest(upstream, discoverRequest(this.privateId(), identity));
-    if (speaksModern(reply)) return this.adopt('modern', undefined, 'it answered server/discover');
-    await this.openLegacySession(upstream, identity);
-  }
-
-  /** A 2025 host whose translated upstream was lost: its initialize again, and server/discover if that is refused. */
-  private async detectForLegacyHost(upstream: Upstream, initMessage: Record<string, unknown>): Promise<void> {
-    const reply = await this.privateRequest(upstream, { ...initMessage, id: this.privateId() });
-    const version = (reply?.result as { protocolVersion?: unknown } | undefined)?.protocolVersion;
-    if (typeof version === 'string' && VERSION.test(version)) {
-      upstream.protocolVersion = version;
-      if (this.initializedLine) await this.oneWay(upstream, this.initializedLine, false);
-      this.generation++;
-      this.adopt('legacy', undefined, 'it accepts initialize again');
-      this.startStream(upstream);
-      return;
-    }
-    const discover = await this.probeDiscover(upstream, identityFromInitialize(initMessage));
-    if (discover)
-      this.adopt('modern', new LegacyHostTranslator(initMessage, discover, await legacyVersions()), 'it answered server/discover again');
-  }
-
-  /** For a 2026 host in front of a 2025-era upstream: the session the host cannot open itself, opened in its name. */
-  private async openLegacySession(upstream: Upstream, identity: HostIdentity): Promise<boolean> {
-    this.stopStream();
-    if (upstream.sessionId !== undefined) await upstream.deleteSession(AbortSignal.timeout(1_000));
-    upstream.protocolVersion = undefined;
-    const init = initializeRequest(this.privateId(), identity);
-    prepareTranslation();
-    const result = await readInitializeResult(await this.privateRequest(upstream, init));
-    if (!result || !VERSION.test(result.protocolVersion)) {
-      this.log.debug('the upstream answered neither server/discover nor initialize: forwarding unchanged');
-      return false;
-    }
-    upstream.protocolVersion = result.protocolVersion;
-    // Replayed by reinitialise() when the session expires, as a 2025 host's own would be.
-    this.initMessage = init;
-    this.initializedLine = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
-    await this.oneWay(upstream, this.initializedLine, false);
-    this.generation++;
-    this.adopt('legacy', new ModernHostTranslator(result), `it does not answer server/discover but accepted initialize`);
-    return true;
-  }
-
-  private async probeDiscover(upstream: Upstream, identity: HostIdentity): Promise<DiscoverResult | undefined> {
-    prepareTranslation();
-    return readDiscoverResult(await this.privateRequest(upstream, discoverRequest(this.privateId(), identity)));
-  }
-
-  private privateId(): string {
-    return `gateway-companion-era-${++this.eraProbes}`;
-  }
-
-  /** A request of the bridge's own: its reply is returned (undefined on any failure), never written to the host. */
-  private async privateRequest(upstream: Upstream, message: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
-    const own = this.ownReply(message.id);
-    try {
-      await upstream.postRequest(JSON.stringify(message), {
-        signal: AbortSignal.any([this.stopping.signal, AbortSignal.timeout(this.timeoutMs)]),
-        headers: eraHeaders(message),
-        ...own.options,
-      });
-    } catch (error) {
-      if (own.reply() === undefined) this.log.debug(`the bridge's ${String(message.method)} got no answer: ${this.describeError(error)}`);
-    }
-    return own.reply();
-  }
-
-  /** Catches the reply to the bridge's own request `id`; whatever else the upstream sends meanwhile goes to the host. */
-  private ownReply(id: unknown): {
-    options: { answered: () => boolean; onMessage: UpstreamMessageHandler };
-    reply: () => Record<string, unknown> | undefined;
-  } {
-    let reply: Record<string, unknown> | undefined;
-    const onMessage: UpstreamMessageHandler = (m, l) => {
-      const c = classify(m);
-      if (c.kind !== 'response') this.fromUpstream(m, l);
-      else if (c.id === id) reply = c.message;
-    };
-    return { options: { answered: () => reply !== undefined, onMessage }, reply: () => reply };
-  }
-
-  /** An exchange whose reply is kept from the host (in p.held) until the caller has read it. */
-  private async heldExchange(
-    p: Pending,
-    line: string,
-    upstream: Upstream,
-    retries: Retries,
-  ): Promise<{ reply?: NonNullable<Pending['held']>; failure?: unknown }> {
-    p.hold = true;
-    try {
-      await this.exchange(p, line, upstream, retries);
-    } catch (failure) {
-      return p.held ? { reply: p.held } : { failure };
-    } finally {
-      p.hold = false;
-    }
-    return p.held
-      ? { reply: p.held }
-      : { failure: new UpstreamFailure('invalid', 'it ended its reply without a response to this request') };
-  }
-
-  private adopt(era: Era, translator: EraTranslator | undefined, why: string): void {
-    this.upstreamEra = era;
-    this.translator = translator;
-    this.redetect = false;
-    if (translator)
-      this.log.info(
-        `the upstream speaks ${translator.upstreamVersion} (${why}) and the host ${translator.hostEra === 'legacy' ? 'the 2025 era' : MODERN_VERSION}: translating between them`,
-      );
-    else
-      this.log.debug(
-        `the upstream speaks the host's era, ${era === 'modern' ? MODERN_VERSION : '2025 (initialize and sessions)'} (${why}): forwarding unchanged`,
-      );
-  }
-
-  /** Session expired (404): replay the host's initialize and initialized notification, once for all waiting requests. */
-  private reinitialise(generation: number, upstream: Upstream): Promise<void> {
-    if (generation !== this.generation) return Promise.resolve();
-    if (this.reinitRun) return this.reinitRun;
-    const run = (async () => {
-      this.log.warn("the gateway session expired (HTTP 404): re-initialising with the host's initialize, then retrying once");
-      this.stopStream();
-      upstream.sessionId = undefined;
-      upstream.protocolVersion = undefined;
-      const id = `gateway-companion-reinit-${++this.reinits}`;
-      const signal = AbortSignal.any([this.stopping.signal, AbortSignal.timeout(this.timeoutMs)]);
-      const own = this.ownReply(id);
-      await upstream.postRequest(JSON.stringify({ ...this.initMessage, id }), { signal, ...own.options });
-      const reply = own.reply();
-      const result = reply?.result as { protocolVersion?: unknown } | undefined;
-      if (!reply || !result) {
-        if (this.translator) this.redetect = true;
-        const reason = (reply?.error as { message?: unknown } | undefined)?.message;
-        throw new UpstreamFailure('session_expired', `re-initialising failed${typeof reason === 'string' ? `: ${reason}` : ''}`);
-      }
-      if (typeof result.protocolVersion === 'string') upstream.protocolVersion = result.protocolVersion;
-      if (this.initializedLine) await upstream.postOneWay(this.initializedLine, signal);
-      this.generation++;
-      this.log.info('re-initialised: new gateway session established');
-      this.startStream(upstream);
-    })();
-    this.reinitRun = run;
-    run.then(
-      () => {
-        if (this.reinitRun === run) this.reinitRun = undefined;
-      },
-      () => {
-        if (this.reinitRun === run) this.reinitRun = undefined;
-      },
-    );
-    return run;
   }
 
   /** Notifications and replies: no response to wait for, same recovery as requests. */
   private async forwardOneWay(line: string, message?: Record<string, unknown>): Promise<void> {
-    const upstream = await this.connect();
+    const session = await this.connect();
     await this.settled();
-    if (message && this.translator) {
-      const out = this.translator.outbound(message);
+    const translator = this.era.translator;
+    if (message && translator) {
+      const out = translator.outbound(message);
       if (out.kind !== 'forward') return;
-      return this.oneWay(upstream, JSON.stringify(out.message), true, eraHeaders(out.message));
+      return session.oneWay(JSON.stringify(out.message), true, eraHeaders(out.message));
     }
-    await this.oneWay(upstream, line, true, message && eraHeaders(message));
-  }
-
-  private async oneWay(upstream: Upstream, line: string, mayReinit: boolean, headers?: Record<string, string>): Promise<void> {
-    const signal = AbortSignal.any([this.stopping.signal, AbortSignal.timeout(this.timeoutMs)]);
-    await this.backoff.wait(signal);
-    const generation = this.generation;
-    try {
-      await upstream.postOneWay(line, signal, headers);
-      this.backoff.succeeded();
-    } catch (error) {
-      if (error instanceof UpstreamFailure) {
-        if (error.kind === 'session_expired' && mayReinit && this.initMessage) {
-          await this.reinitialise(generation, upstream);
-          return this.oneWay(upstream, line, false, headers);
-        }
-        if (isConnectionFailure(error)) this.backoff.failed();
-      }
-      throw error;
-    }
-  }
-
-  /** The GET event stream for server-initiated messages, held open and resumed (with Last-Event-ID) until the session changes. */
-  private startStream(upstream: Upstream): void {
-    if (this.stream || this.streamUnsupported || this.closing || upstream.sessionId === undefined) return;
-    if (this.translator && !this.translator.holdsStream) return;
-    const controller = new AbortController();
-    this.stream = controller;
-    const generation = this.generation;
-    void (async () => {
-      let lastEventId: string | undefined;
-      let delay = 1_000;
-      while (!controller.signal.aborted && generation === this.generation) {
-        try {
-          const r = await upstream.openStream(controller.signal, (m, l) => this.fromUpstream(m, l), lastEventId);
-          if (r.outcome === 'unsupported') {
-            this.streamUnsupported = true;
-            this.log.debug('the gateway offers no GET event stream (HTTP 405)');
-            break;
-          }
-          if (r.outcome === 'expired') break;
-          lastEventId = r.lastEventId ?? lastEventId;
-          delay = r.retryMs ?? 1_000;
-        } catch (error) {
-          if (controller.signal.aborted) break;
-          this.log.debug(`event stream failed (${this.describeError(error)}); reopening in ${delay} ms`);
-          delay = Math.min(delay * 2, 30_000);
-        }
-        await sleep(delay, undefined, { signal: controller.signal }).catch(noop);
-      }
-      if (this.stream === controller) this.stream = undefined;
-    })();
-  }
-
-  private stopStream(): void {
-    this.stream?.abort();
-    this.stream = undefined;
+    await session.oneWay(line, true, message && eraHeaders(message));
   }
 
   // ---- gateway → host ----
@@ -829,8 +312,8 @@ class BridgeSession {
   private fromUpstream(message: unknown, line: string): void {
     const c = classify(message);
     if (c.kind === 'response') {
-      const p = this.pending.get(idKey(c.id));
-      if (p && !p.done) this.answer(p, line, c.message);
+      const p = this.pending.get(c.id);
+      if (p) this.answer(p, line, c.message);
       else this.log.debug(`dropped a gateway response for an unknown or finished id ${JSON.stringify(c.id)}`);
       return;
     }
@@ -839,14 +322,14 @@ class BridgeSession {
       return;
     }
     if (this.log.debugEnabled) this.log.debug(`gateway → ${c.kind} ${c.method}`);
-    if (this.translator) {
-      const t = this.translator.fromUpstream(c.message);
+    const translator = this.era.translator;
+    if (translator) {
+      const t = translator.fromUpstream(c.message);
       if (t.kind === 'drop') return;
       if (t.kind === 'reply') {
-        if (this.upstream)
-          this.oneWay(this.upstream, JSON.stringify(t.message), false).catch((error: Error) =>
-            this.log.warn(`could not answer the gateway's ${c.method}: ${this.describeError(error)}`),
-          );
+        this.session
+          ?.oneWay(JSON.stringify(t.message), false)
+          .catch((error: Error) => this.log.warn(`could not answer the gateway's ${c.method}: ${this.describeError(error)}`));
         return;
       }
       if (t.message !== c.message) line = JSON.stringify(t.message);
@@ -860,29 +343,21 @@ class BridgeSession {
       p.held = { message, line };
       return;
     }
-    if (this.translator && !local) {
-      const mapped = this.translator.response(p.method, message, p.tool);
+    const translator = this.era.translator;
+    if (translator && !local) {
+      const mapped = translator.response(p.method, message, p.tool);
       if (mapped !== message) {
         message = mapped;
         line = JSON.stringify(mapped);
       }
     }
-    this.finish(p);
-    if (p.method === 'initialize' && this.upstream && !this.translator) {
-      const version = (message.result as { protocolVersion?: unknown } | undefined)?.protocolVersion;
-      if (typeof version === 'string' && /^[\x21-\x7e]{1,64}$/.test(version)) this.upstream.protocolVersion = version;
-    }
+    this.pending.finish(p);
+    if (p.method === 'initialize' && !translator)
+      this.session?.upstream.useProtocolVersion((message.result as { protocolVersion?: unknown } | undefined)?.protocolVersion);
     if (this.log.debugEnabled)
       this.log.debug(`host ← response id=${JSON.stringify(p.id)} ${describe(p)} in ${(performance.now() - p.startedAt).toFixed(1)} ms`);
     this.audit(p, auditOutcome(message));
     this.write(line);
-  }
-
-  private finish(p: Pending): void {
-    p.done = true;
-    if (p.timer) clearTimeout(p.timer);
-    this.pending.delete(p.key);
-    if (this.pending.size === 0) this.drained?.();
   }
 
   private audit(p: Pending, outcome: { ok: boolean; errorCode?: number | string }): void {
@@ -898,7 +373,6 @@ class BridgeSession {
   }
 
   private onTimeout(p: Pending): void {
-    if (p.done) return;
     const seconds = Math.round(this.timeoutMs / 100) / 10;
     this.fail(
       p,
@@ -908,22 +382,27 @@ class BridgeSession {
         { cause: 'timeout', timeoutMs: this.timeoutMs },
       ),
     );
-    const upstream = this.upstream;
-    if (upstream?.sessionId !== undefined) {
+    const session = this.session;
+    if (session?.upstream.inSession) {
       const cancel = JSON.stringify({
         jsonrpc: '2.0',
         method: 'notifications/cancelled',
         params: { requestId: p.id, reason: 'The bridge timed out waiting for the gateway' },
       });
-      this.oneWay(upstream, cancel, false).catch(noop);
+      session.oneWay(cancel, false).catch(noop);
     }
   }
 
   /** Answers a request with one error naming the cause; no-op if it was already answered or cancelled. */
   private fail(p: Pending, error: unknown): void {
     if (p.done) return;
-    const e = this.toBridgeError(error, p);
-    this.finish(p);
+    const e = toBridgeError(error, {
+      what: describe(p),
+      url: this.target?.url.href,
+      profile: this.target?.profile,
+      maxMessageBytes: this.options.maxMessageBytes,
+    });
+    this.pending.finish(p);
     p.controller.abort();
     const message = this.log.redact(e.message);
     this.log.warn(`${describe(p)} (id ${JSON.stringify(p.id)}) failed: ${message}`);
@@ -935,81 +414,6 @@ class BridgeSession {
     return this.log.redact(error instanceof Error ? error.message : String(error));
   }
 
-  private toBridgeError(error: unknown, p: Pending): BridgeError {
-    if (error instanceof BridgeError) return error;
-    const url = this.target?.url.href ?? 'the gateway';
-    const what = describe(p);
-    if (error instanceof UpstreamFailure) {
-      const { status, statusText, code, retryAfter } = error.extra;
-      const detail = error.message ? `: ${error.message}` : '';
-      switch (error.kind) {
-        case 'network':
-          return new BridgeError(
-            ErrorCode.UpstreamUnreachable,
-            `Cannot reach the gateway at ${url}${detail}. The bridge keeps running and reconnects on the next request.`,
-            { cause: 'upstream_unreachable', ...(code ? { code } : {}) },
-          );
-        case 'reset':
-          return new BridgeError(
-            ErrorCode.UpstreamUnreachable,
-            `The connection to the gateway at ${url} was cut before it answered ${what}${detail}. The bridge reconnects on the next request.`,
-            { cause: 'connection_reset', code: code ?? 'ECONNRESET' },
-          );
-        case 'tls':
-          return new BridgeError(
-            ErrorCode.UpstreamUnreachable,
-            `TLS verification of ${url} failed${detail}. Trust the gateway's certificate authority with the profile's CA file (companion login --ca-file) or NODE_EXTRA_CA_CERTS.`,
-            { cause: 'tls_failed', ...(code ? { code } : {}) },
-          );
-        case 'too_large':
-          return new BridgeError(ErrorCode.TooLarge, `The gateway's reply to ${what} is too large${detail} (see --max-message-bytes).`, {
-            cause: 'too_large',
-            limit: this.options.maxMessageBytes,
-          });
-        case 'invalid':
-          return new BridgeError(ErrorCode.UpstreamError, `The gateway sent an invalid reply to ${what}${detail}.`, {
-            cause: 'invalid_response',
-          });
-        case 'session_expired':
-          return new BridgeError(ErrorCode.UpstreamError, `The gateway session expired and could not be re-established${detail}.`, {
-            cause: 'session_expired',
-          });
-        case 'aborted':
-          return new BridgeError(ErrorCode.ShuttingDown, `${what} was aborted because the bridge is stopping.`, { cause: 'shutting_down' });
-        case 'http': {
-          const profile = this.target?.profile ?? 'default';
-          const http = `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
-          if (status === 401 || status === 403) {
-            return new BridgeError(
-              ErrorCode.AuthRejected,
-              `The gateway refused the credentials of profile "${profile}" (${http}${detail}). Open Gateway Companion → Settings, or run \`companion login --profile ${profile}\`, to store valid ones.`,
-              { cause: 'auth_rejected', httpStatus: status },
-            );
-          }
-          if (status === 429) {
-            return new BridgeError(
-              ErrorCode.UpstreamError,
-              `The gateway rate-limited ${what} (${http}${retryAfter ? `, retry after ${retryAfter} s` : ''})${detail}.`,
-              { cause: 'rate_limited', httpStatus: status, ...(retryAfter ? { retryAfter } : {}) },
-            );
-          }
-          if (status === 404) {
-            return new BridgeError(ErrorCode.UpstreamError, `There is no MCP endpoint at ${url} (${http}); check the profile's URL.`, {
-              cause: 'http_error',
-              httpStatus: status,
-            });
-          }
-          return new BridgeError(ErrorCode.UpstreamError, `The gateway failed to handle ${what} (${http}${detail}).`, {
-            cause: 'http_error',
-            httpStatus: status,
-          });
-        }
-      }
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    return new BridgeError(ErrorCode.UpstreamError, `The bridge could not forward ${what}: ${message}`, { cause: 'internal' });
-  }
-
   // ---- lifecycle ----
 
   private async shutdown(reason: string, drain: boolean): Promise<void> {
@@ -1019,11 +423,8 @@ class BridgeSession {
     this.options.onShutdown?.(reason);
     this.options.input.off('data', this.onData);
     // The exit budget is 1 s: up to 550 ms for in-flight answers, 300 ms for the DELETE, the rest to close.
-    const drainMs = this.options.drainMs ?? 550;
-    if (drain && this.pending.size > 0 && drainMs > 0) {
-      await Promise.race([new Promise<void>((resolve) => (this.drained = resolve)), sleep(drainMs)]);
-    }
-    for (const p of [...this.pending.values()]) {
+    if (drain) await this.pending.drain(this.options.drainMs ?? 550);
+    for (const p of this.pending.inFlight()) {
       this.fail(
         p,
         new BridgeError(ErrorCode.ShuttingDown, `The bridge is shutting down (${reason}); ${describe(p)} was not completed.`, {
@@ -1031,11 +432,11 @@ class BridgeSession {
         }),
       );
     }
-    this.stopStream();
+    this.session?.stopStream();
     this.stopping.abort();
     // A connect still in flight (an embedded gateway starting, say) closes its target itself.
     if (this.connecting) await Promise.race([this.connecting.catch(noop), sleep(100)]);
-    if (this.upstream) await this.upstream.deleteSession(AbortSignal.timeout(300));
+    if (this.session) await this.session.end(300);
     await this.target?.close().catch(noop);
     this.options.audit?.close();
     this.resolveFinished();

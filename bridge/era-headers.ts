@@ -1,3 +1,5 @@
+import { isHeaderToken } from '../domain/header-token';
+
 /**
  * The 2026-07-28 revision of MCP is stateless: every request carries its protocol version in
  * `params._meta`, and over Streamable HTTP the client repeats it, the method and the name the request
@@ -17,7 +19,8 @@ const NAME_SOURCE: Readonly<Record<string, string>> = {
   'tasks/cancel': 'taskId',
 };
 
-const VERSION = /^[\x21-\x7e]{1,64}$/;
+/** The longest protocol version carried in a header. */
+const MAX_VERSION = 64;
 
 /** A header value as the spec encodes it: printable ASCII as is, anything else base64 between `=?base64?` and `?=`. */
 export function encodeHeaderValue(value: string): string {
@@ -32,7 +35,7 @@ export function envelopeVersion(message: Record<string, unknown>): string | unde
   const meta = (params as { _meta?: unknown })._meta;
   if (meta === null || typeof meta !== 'object') return undefined;
   const version = (meta as Record<string, unknown>)[PROTOCOL_VERSION_META_KEY];
-  return typeof version === 'string' && VERSION.test(version) ? version : undefined;
+  return typeof version === 'string' && isHeaderToken(version, MAX_VERSION) ? version : undefined;
 }
 
 /** The headers a 2026-era message needs on its POST; undefined for a 2025-era message. */

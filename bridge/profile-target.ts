@@ -4,7 +4,7 @@ import { profilesFile, type PathContext } from '../platform/credentials/config-p
 import { CredentialsError, resolveCredentials } from '../platform/credentials/credentials';
 import { KeychainError, keychainModuleLoaded, type Credentials, type Keychain } from '../platform/credentials/keychain';
 import { ProfileError, ProfileStore, validateProfile, type Profile } from '../platform/credentials/profiles';
-import type { UpstreamTarget } from './core';
+import type { UpstreamTarget } from './bridge-options';
 import { createHttpClient } from './http-client';
 import { BridgeError, ErrorCode } from './jsonrpc';
 import type { Logger } from './logger';

@@ -1,69 +1,21 @@
-import type { Credentials } from '../platform/credentials/keychain';
-import type { HttpClient, HttpResponse } from './http-client';
-import { SseParser } from '../platform/http/sse-parser';
-import { readBody } from '../platform/http/read-body';
 import { setTimeout as sleep } from 'node:timers/promises';
-
-/** Why an exchange with the gateway failed; the bridge turns each kind into a JSON-RPC error naming it. */
-export type FailureKind = 'network' | 'reset' | 'tls' | 'http' | 'invalid' | 'too_large' | 'session_expired' | 'aborted';
-
-export class UpstreamFailure extends Error {
-  override readonly name = 'UpstreamFailure';
-  constructor(
-    readonly kind: FailureKind,
-    message: string,
-    readonly extra: { readonly status?: number; readonly statusText?: string; readonly code?: string; readonly retryAfter?: string } = {},
-  ) {
-    super(message);
-  }
-}
-
-const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|HOSTNAME_MISMATCH|ERR_OSSL)/;
-const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ERR_STREAM_PREMATURE_CLOSE']);
-
-/** Classifies a socket-level error from node:http or undici. */
-export function networkFailure(error: unknown): UpstreamFailure {
-  if (error instanceof UpstreamFailure) return error;
-  const e = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
-  const code = e.code ?? e.cause?.code ?? '';
-  if (e.name === 'AbortError' || code === 'ABORT_ERR' || code === 'UND_ERR_ABORTED')
-    return new UpstreamFailure('aborted', 'aborted', { code });
-  const text = `${e.message ?? String(error)}${code && !String(e.message).includes(code) ? ` (${code})` : ''}`;
-  if (TLS_CODES.test(code)) return new UpstreamFailure('tls', text, { code });
-  if (RESET_CODES.has(code) || /socket hang up|other side closed|premature close|aborted/i.test(e.message ?? ''))
-    return new UpstreamFailure('reset', text, { code: code || 'ECONNRESET' });
-  return new UpstreamFailure('network', text, { code });
-}
-
-/** Visible text of an error body: tags stripped, whitespace collapsed, truncated. */
-export function bodyExcerpt(text: string, max = 200): string {
-  const plain = text
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return plain.length > max ? `${plain.slice(0, max)}…` : plain;
-}
-
-/** The message of a JSON-RPC error body, if the text is one. */
-function jsonRpcErrorMessage(text: string): string | undefined {
-  try {
-    const body = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
-    if (typeof body.error === 'object' && typeof body.error?.message === 'string') return body.error.message;
-    if (typeof body.error === 'string') return body.error;
-    if (typeof body.message === 'string') return body.message;
-  } catch {
-    // not JSON
-  }
-  return undefined;
-}
+import { isHeaderToken } from '../domain/header-token';
+import type { Credentials } from '../platform/credentials/keychain';
+import { readBody } from '../platform/http/read-body';
+import type { SseParser } from '../platform/http/sse-parser';
+import type { HttpClient, HttpResponse } from './http-client';
+import { emitParsed, readEvents, StreamCut, type UpstreamMessageHandler } from './stream-reader';
+import { httpFailure, networkFailure, UpstreamFailure, type FailureKind } from './upstream-failure';
 
 /**
  * HTTP statuses the bridge answers with its own error, whatever the body: credentials (after trying fresh
  * ones), rate limiting (with its Retry-After) and a gateway that is down or overloaded (with backoff).
  */
 const OWN_STATUSES = new Set([401, 403, 429, 502, 503, 504]);
+
+/** The longest session id and protocol version the bridge carries in a header. */
+const MAX_SESSION_ID = 512;
+const MAX_PROTOCOL_VERSION = 64;
 
 interface JsonRpcErrorResponse {
   jsonrpc: '2.0';
@@ -94,8 +46,18 @@ async function readText(res: HttpResponse, limit: number): Promise<string> {
   return read.bytes.toString('utf8');
 }
 
-/** One JSON-RPC message from the gateway, parsed, with the single-line text to forward to the host. */
-export type UpstreamMessageHandler = (message: unknown, line: string) => void;
+/** A body read for an error message only: undefined when it cannot be read (the status alone still names the cause). */
+async function errorBody(res: HttpResponse, limit: number): Promise<string | undefined> {
+  try {
+    return await readText(res, limit);
+  } catch {
+    return undefined;
+  }
+}
+
+function isEventStream(res: HttpResponse): boolean {
+  return (res.header('content-type') ?? '').toLowerCase().startsWith('text/event-stream');
+}
 
 export interface PostOptions {
   readonly signal: AbortSignal;
@@ -106,6 +68,21 @@ export interface PostOptions {
   readonly headers?: Readonly<Record<string, string>> | undefined;
 }
 
+/** One HTTP exchange with the MCP endpoint, as `send` makes it. */
+interface SendOptions {
+  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly accept: string;
+  readonly signal: AbortSignal;
+  readonly body?: string | undefined;
+  /** Resumes an event stream after this event id. */
+  readonly lastEventId?: string | undefined;
+  /** Added to the bridge's own headers (the 2026 era's per-request ones). */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
+}
+
+const POST_ACCEPT = 'application/json, text/event-stream';
+const SSE_ACCEPT = 'text/event-stream';
+
 /** How often in a row a POST's event stream is resumed (GET with Last-Event-ID) without any new event before giving up. */
 const MAX_RESUMES = 5;
 /** The wait before resuming when the server sent no `retry:` (the SDK client's default too). */
@@ -113,41 +90,69 @@ const DEFAULT_RETRY_MS = 1_000;
 /** Failures after which a stream with an event id is worth resuming. */
 const CUT_KINDS = new Set<FailureKind>(['reset', 'network']);
 
-/** A stream that broke mid-way, with what its parser had seen (the id to resume from). */
-class StreamCut extends Error {
-  constructor(
-    readonly parser: SseParser,
-    readonly failure: UpstreamFailure,
-  ) {
-    super(failure.message);
-  }
-}
-
 export interface UpstreamOptions {
   readonly url: URL;
   readonly http: HttpClient;
-  credentials: Credentials;
+  readonly credentials: Credentials;
   readonly maxMessageBytes: number;
   readonly userAgent: string;
 }
 
+/** What a GET event stream ended with: `unsupported` means the gateway offers none (405); `expired` means the session is gone. */
+export interface StreamEnd {
+  readonly outcome: 'ended' | 'unsupported' | 'expired';
+  readonly lastEventId?: string;
+  readonly retryMs?: number;
+}
+
 /**
  * The client half of MCP's Streamable HTTP transport, without interpreting messages: it POSTs raw JSON-RPC
- * text, carries the session id and negotiated protocol version, and hands every message the gateway sends
- * (JSON body or SSE events) to a callback.
+ * text, carries the credentials, the session id and the negotiated protocol version, and hands every
+ * message the gateway sends (JSON body or SSE events, read by `stream-reader.ts`) to a callback.
  */
 export class Upstream {
-  sessionId: string | undefined;
-  protocolVersion: string | undefined;
+  /** Set by the gateway's Mcp-Session-Id answer; cleared when the session ends or expires. */
+  private sessionId: string | undefined;
+  private protocolVersion: string | undefined;
+  private currentCredentials: Credentials;
 
-  constructor(readonly options: UpstreamOptions) {}
+  constructor(private readonly options: UpstreamOptions) {
+    this.currentCredentials = options.credentials;
+  }
+
+  /** True while the gateway has given this bridge a session. */
+  get inSession(): boolean {
+    return this.sessionId !== undefined;
+  }
+
+  get credentials(): Credentials {
+    return this.currentCredentials;
+  }
+
+  /** Later exchanges carry these (newer ones the user stored while the bridge ran). */
+  useCredentials(credentials: Credentials): void {
+    this.currentCredentials = credentials;
+  }
+
+  /** Carries the protocol version an initialize result named; false (and nothing changes) if it is no header token. */
+  useProtocolVersion(version: unknown): boolean {
+    if (typeof version !== 'string' || !isHeaderToken(version, MAX_PROTOCOL_VERSION)) return false;
+    this.protocolVersion = version;
+    return true;
+  }
+
+  /** The gateway no longer knows the session (it expired): the next initialize starts afresh. */
+  forgetSession(): void {
+    this.sessionId = undefined;
+    this.protocolVersion = undefined;
+  }
 
   private headers(accept: string, withBody: boolean): Record<string, string> {
     const h: Record<string, string> = {
       accept,
       'user-agent': this.options.userAgent,
-      'x-svc-credential': this.options.credentials.accessId,
-      'x-svc-secret-key': this.options.credentials.secretKey,
+      'x-svc-credential': this.currentCredentials.accessId,
+      'x-svc-secret-key': this.currentCredentials.secretKey,
     };
     if (withBody) h['content-type'] = 'application/json';
     if (this.sessionId !== undefined) h['mcp-session-id'] = this.sessionId;
@@ -155,16 +160,10 @@ export class Upstream {
     return h;
   }
 
-  private async send(
-    method: 'GET' | 'POST' | 'DELETE',
-    accept: string,
-    body: string | undefined,
-    signal: AbortSignal,
-    lastEventId?: string,
-    extra?: Readonly<Record<string, string>>,
-  ): Promise<HttpResponse> {
+  private async send(request: SendOptions): Promise<HttpResponse> {
+    const { method, accept, body, signal, lastEventId } = request;
     const hadSession = this.sessionId !== undefined;
-    const headers = { ...this.headers(accept, body !== undefined), ...extra };
+    const headers = { ...this.headers(accept, body !== undefined), ...request.headers };
     if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
     let res: HttpResponse;
     try {
@@ -174,7 +173,7 @@ export class Upstream {
     }
     const session = res.header('mcp-session-id');
     if (session !== undefined) {
-      if (!/^[\x21-\x7e]{1,512}$/.test(session)) {
+      if (!isHeaderToken(session, MAX_SESSION_ID)) {
         res.discard();
         throw new UpstreamFailure('invalid', 'the gateway sent an invalid Mcp-Session-Id header');
       }
@@ -189,58 +188,7 @@ export class Upstream {
   }
 
   private async httpError(res: HttpResponse): Promise<never> {
-    let detail = '';
-    try {
-      const text = await readText(res, 16_384);
-      detail = jsonRpcErrorMessage(text) ?? bodyExcerpt(text);
-    } catch {
-      // the status alone still names the cause
-    }
-    throw new UpstreamFailure('http', detail, {
-      status: res.status,
-      statusText: res.statusText,
-      ...(res.header('retry-after') ? { retryAfter: res.header('retry-after') as string } : {}),
-    });
-  }
-
-  private emitParsed(text: string, onMessage: UpstreamMessageHandler, what: string): void {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      throw new UpstreamFailure('invalid', `${what} is not JSON: "${bodyExcerpt(text, 80)}"`);
-    }
-    const messages = Array.isArray(value) ? value : [value];
-    for (const m of messages) {
-      // Re-serialise only when needed: stdio framing forbids newlines inside a message.
-      const line = Array.isArray(value) || /[\r\n]/.test(text) ? JSON.stringify(m) : text;
-      onMessage(m, line);
-    }
-  }
-
-  /**
-   * Reads one event stream to its end into a fresh parser (a cut stream's half event is dropped: the server
-   * replays it after the last id we saw). Events whose id was already delivered in this exchange are
-   * skipped, so a server that replays inclusively cannot make the host see a message twice.
-   */
-  private async readEvents(res: HttpResponse, onMessage: UpstreamMessageHandler, seen?: Set<string>): Promise<SseParser> {
-    const parser = new SseParser(this.options.maxMessageBytes, (event) => {
-      if (event.event !== 'message') return;
-      if (event.id !== undefined && seen) {
-        if (seen.has(event.id)) return;
-        seen.add(event.id);
-      }
-      this.emitParsed(event.data, onMessage, 'an event from the gateway');
-    });
-    try {
-      for await (const chunk of res.body as AsyncIterable<Uint8Array>) parser.push(chunk);
-    } catch (error) {
-      res.discard();
-      if (error instanceof UpstreamFailure) throw error;
-      if (error instanceof Error && /event-stream event exceeds/.test(error.message)) throw new UpstreamFailure('too_large', error.message);
-      throw new StreamCut(parser, networkFailure(error));
-    }
-    return parser;
+    throw httpFailure(res, await errorBody(res, 16_384));
   }
 
   /**
@@ -249,6 +197,7 @@ export class Upstream {
    * in a row without progress; a server that gave no event id cannot be resumed, and the cut is reported.
    */
   private async readUntilAnswered(res: HttpResponse, options: PostOptions): Promise<void> {
+    // The ids delivered in this exchange, so a replay is not delivered twice.
     const seen = new Set<string>();
     let lastEventId: string | undefined;
     let retryMs: number | undefined;
@@ -259,7 +208,7 @@ export class Upstream {
       if (next) {
         const before = seen.size;
         try {
-          const parser = await this.readEvents(next, options.onMessage, seen);
+          const parser = await readEvents(next, this.options.maxMessageBytes, options.onMessage, seen);
           ({ lastEventId = lastEventId, retryMs = retryMs } = parser);
           failure = undefined;
         } catch (error) {
@@ -281,9 +230,8 @@ export class Upstream {
       if (options.signal.aborted) throw new UpstreamFailure('aborted', 'aborted');
       next = undefined;
       try {
-        const resumed = await this.send('GET', 'text/event-stream', undefined, options.signal, lastEventId);
-        if (resumed.status !== 200 || !(resumed.header('content-type') ?? '').toLowerCase().startsWith('text/event-stream'))
-          return this.httpError(resumed);
+        const resumed = await this.send({ method: 'GET', accept: SSE_ACCEPT, signal: options.signal, lastEventId });
+        if (resumed.status !== 200 || !isEventStream(resumed)) return this.httpError(resumed);
         next = resumed;
       } catch (error) {
         // The gateway may be restarting: the next attempt tries again, within the bound.
@@ -295,7 +243,7 @@ export class Upstream {
 
   /** POSTs a request and delivers everything the gateway answers on that POST. Resolves when the reply ends. */
   async postRequest(body: string, options: PostOptions): Promise<void> {
-    const res = await this.send('POST', 'application/json, text/event-stream', body, options.signal, undefined, options.headers);
+    const res = await this.send({ method: 'POST', accept: POST_ACCEPT, body, signal: options.signal, headers: options.headers });
     const type = (res.header('content-type') ?? '').toLowerCase();
     if (res.status === 200 && type.startsWith('text/event-stream')) return this.readUntilAnswered(res, options);
     if (res.status === 200 && type.startsWith('application/json')) {
@@ -305,7 +253,7 @@ export class Upstream {
       } catch (error) {
         throw networkFailure(error);
       }
-      this.emitParsed(text, options.onMessage, 'the response body');
+      emitParsed(text, options.onMessage, 'the response body');
       return;
     }
     if (res.status === 200 || res.status === 202) {
@@ -327,27 +275,18 @@ export class Upstream {
    * data unchanged. Anything else is a transport failure the bridge explains itself.
    */
   private async passThroughOrFail(res: HttpResponse, options: PostOptions): Promise<void> {
-    let text = '';
-    try {
-      text = await readText(res, Math.min(this.options.maxMessageBytes, 1_048_576));
-    } catch {
-      // the status alone still names the cause
-    }
+    const text = (await errorBody(res, Math.min(this.options.maxMessageBytes, 1_048_576))) ?? '';
     const answer = jsonRpcErrorResponse(text);
     if (answer) {
       options.onMessage(answer, /[\r\n]/.test(text) ? JSON.stringify(answer) : text.trim());
       if (options.answered()) return;
     }
-    throw new UpstreamFailure('http', answer ? answer.error.message : (jsonRpcErrorMessage(text) ?? bodyExcerpt(text)), {
-      status: res.status,
-      statusText: res.statusText,
-      ...(res.header('retry-after') ? { retryAfter: res.header('retry-after') as string } : {}),
-    });
+    throw httpFailure(res, text);
   }
 
   /** POSTs a notification or a reply to a server request; the gateway acknowledges with 202. */
   async postOneWay(body: string, signal: AbortSignal, headers?: Readonly<Record<string, string>>): Promise<void> {
-    const res = await this.send('POST', 'application/json, text/event-stream', body, signal, undefined, headers);
+    const res = await this.send({ method: 'POST', accept: POST_ACCEPT, body, signal, headers });
     if (res.status === 202 || res.status === 200 || res.status === 204) {
       res.discard();
       return;
@@ -355,18 +294,11 @@ export class Upstream {
     return this.httpError(res);
   }
 
-  /**
-   * Holds the GET event stream for server-initiated messages until it ends. `unsupported` means the gateway
-   * offers none (405); `expired` means the session is gone.
-   */
-  async openStream(
-    signal: AbortSignal,
-    onMessage: UpstreamMessageHandler,
-    lastEventId: string | undefined,
-  ): Promise<{ outcome: 'ended' | 'unsupported' | 'expired'; lastEventId?: string; retryMs?: number }> {
+  /** Holds the GET event stream for server-initiated messages until it ends (the caller reopens it). */
+  async openStream(signal: AbortSignal, onMessage: UpstreamMessageHandler, lastEventId: string | undefined): Promise<StreamEnd> {
     let res: HttpResponse;
     try {
-      res = await this.send('GET', 'text/event-stream', undefined, signal, lastEventId);
+      res = await this.send({ method: 'GET', accept: SSE_ACCEPT, signal, lastEventId });
     } catch (error) {
       if (error instanceof UpstreamFailure && error.kind === 'session_expired') return { outcome: 'expired' };
       throw error;
@@ -375,10 +307,10 @@ export class Upstream {
       res.discard();
       return { outcome: 'unsupported' };
     }
-    if (res.status !== 200 || !(res.header('content-type') ?? '').toLowerCase().startsWith('text/event-stream')) return this.httpError(res);
+    if (res.status !== 200 || !isEventStream(res)) return this.httpError(res);
     let parser: SseParser;
     try {
-      parser = await this.readEvents(res, onMessage);
+      parser = await readEvents(res, this.options.maxMessageBytes, onMessage);
     } catch (error) {
       // A cut GET stream is reopened by the caller from the last id it saw.
       if (!(error instanceof StreamCut)) throw error;
@@ -391,16 +323,19 @@ export class Upstream {
     };
   }
 
-  /** Ends the session on the gateway (the spec's DELETE); best effort within the signal's deadline. */
-  async deleteSession(signal: AbortSignal): Promise<void> {
-    if (this.sessionId === undefined) return;
-    try {
-      const res = await this.send('DELETE', 'application/json, text/event-stream', undefined, signal);
-      res.discard();
-    } catch {
-      // Exiting anyway: the gateway expires the session on its own.
-    } finally {
-      this.sessionId = undefined;
+  /**
+   * Ends the session on the gateway (the spec's DELETE), best effort within the signal's deadline, and
+   * forgets it and its protocol version: what follows starts with a new initialize.
+   */
+  async endSession(signal: AbortSignal): Promise<void> {
+    if (this.sessionId !== undefined) {
+      try {
+        const res = await this.send({ method: 'DELETE', accept: POST_ACCEPT, signal });
+        res.discard();
+      } catch {
+        // Exiting anyway: the gateway expires the session on its own.
+      }
     }
+    this.forgetSession();
   }
 }

@@ -1,5 +1,13 @@
 import { createParser, type EventSourceParser } from 'eventsource-parser';
 
+/** One event outgrew the parser's bound: the stream is unusable from here on. */
+export class SseEventTooLarge extends Error {
+  override readonly name = 'SseEventTooLarge';
+  constructor(readonly limit: number) {
+    super(`an event-stream event exceeds ${limit} bytes`);
+  }
+}
+
 export interface SseEvent {
   /** The `event:` field, or 'message' when there was none. */
   readonly event: string;
@@ -57,7 +65,7 @@ export class SseParser {
     if (this.overflowed) throw this.tooLarge();
   }
 
-  private tooLarge(): Error {
-    return new Error(`an event-stream event exceeds ${this.maxEventBytes} bytes`);
+  private tooLarge(): SseEventTooLarge {
+    return new SseEventTooLarge(this.maxEventBytes);
   }
 }
