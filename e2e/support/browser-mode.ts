@@ -80,7 +80,8 @@ export async function startBrowserMode(
     new Promise<string>((resolveLink, reject) => {
       const queued = links.shift();
       if (queued) return resolveLink(queued);
-      const timer = setTimeout(() => reject(new Error(`browser mode printed no link in 20 s.\n${stderr}`)), 20_000);
+      // Bounds a hang only: a busy 2-core machine can take many seconds to start the app.
+      const timer = setTimeout(() => reject(new Error(`browser mode printed no link in 60 s.\n${stderr}`)), 60_000);
       const onExit = (code: number | null) => reject(new Error(`browser mode exited with ${code} before printing a link.\n${stderr}`));
       child.once('exit', onExit);
       waiting.push((link) => {
