@@ -20,6 +20,8 @@
  * - A WIF private key (base58: 5 and 50 more characters, or K or L and 51 more) and an extended private
  *   key (xprv, yprv, zprv, tprv, uprv, vprv and their capital forms, with 100+ base58 characters), as
  *   the whole value or as a word inside text.
+ * - In text, an argument echoed cut short: six or more phrase words, or a key-like word of 24+ letters
+ *   and digits, right after a quote and ending at a closing quote or a cut mark (…).
  * - In text, the value after a credential header name (`Authorization: Bearer …`, `x-svc-secret-key=…`,
  *   `x-svc-credential`, `cookie`, `x-api-key`).
  *
@@ -99,6 +101,14 @@ const isHex64 = (value: string) => (value.length === 64 || value.length === 66) 
 // A run of 12 or more phrase-shaped words inside text (the whole-value rule needs an exact count).
 const PHRASE_IN_TEXT = /(?<![A-Za-z0-9'-])(?:[a-z]{3,8}[ \t\n]){11,}[a-z]{3,8}(?![A-Za-z0-9'-])/;
 const PHRASE_IN_TEXT_ALL = new RegExp(PHRASE_IN_TEXT.source, 'g');
+// An argument echoed cut short in a message: `"abandon abandon … abandon "` or `"abandon abandon …`. Six
+// or more phrase words right after a quote, ending at a closing quote or a cut mark, are part of a
+// phrase (12 in a row are needed elsewhere); a long key-like word cut off with "…" likewise.
+const CUT_PHRASE = /(["'`\u201c\u2018])\s*(?:[a-z]{3,8}\s+){5,}[a-z]{3,8}\s*(?=["'`\u201d\u2019]|\u2026|\.\.\.)/g;
+const CUT_KEY = /(["'`\u201c\u2018])(?:0x)?[0-9A-Za-z]{24,}(?=\s*(?:\u2026|\.\.\.))/g;
+const HAS_QUOTE = /["'`\u201c\u2018]/;
+// The same inside JSON text, where the inner quotes are escaped (`\"abandon … \"`).
+const CUT_IN_JSON = /\\["'`]\s*(?:(?:[a-z]{3,8}\s+){5,}[a-z]{3,8}|(?:0x)?[0-9A-Za-z]{24,})\s*(?:\\["'`]|\u2026|\.\.\.)/;
 // WIF (5 + 50, K/L + 51) and extended private keys, not part of a longer base58 word.
 const B58 = '1-9A-HJ-NP-Za-km-z';
 const BASE58_KEY_IN_TEXT = new RegExp(`(?<![${B58}])(?:5[${B58}]{50}|[KL][${B58}]{51}|[xyztuvXYZTUV]prv[${B58}]{100,112})(?![${B58}])`);
@@ -117,7 +127,8 @@ export function looksLikeRecoveryPhrase(value: string): boolean {
 }
 
 // Cheap checks before parsing JSON held in a string (a tool result's text is the result as JSON).
-const SECRET_NAME_IN_JSON = /"[\w .-]*(?:secret|passw|passphrase|mnemonic|seed|priv|api_?key|access_?key|token|credential|authoriz|cookie)[\w .-]*"\s*:/i;
+const SECRET_NAME_IN_JSON =
+  /"[\w .-]*(?:secret|passw|passphrase|mnemonic|seed|priv|api_?key|access_?key|token|credential|authoriz|cookie)[\w .-]*"\s*:/i;
 
 function redactJsonText(text: string, depth: number): string | undefined {
   if (
@@ -125,7 +136,8 @@ function redactJsonText(text: string, depth: number): string | undefined {
     !HEX64_IN_TEXT.test(text) &&
     !PHRASE_IN_TEXT.test(text) &&
     !BASE58_KEY_IN_TEXT.test(text) &&
-    !HEADER_HINT.test(text)
+    !HEADER_HINT.test(text) &&
+    !CUT_IN_JSON.test(text)
   )
     return text;
   let parsed: unknown;
@@ -197,6 +209,7 @@ export function redactText(text: string): string {
     if (PHRASE_IN_TEXT.test(out)) out = out.replace(PHRASE_IN_TEXT_ALL, REDACTED);
     if (out.length >= 51 && BASE58_KEY_IN_TEXT.test(out)) out = out.replace(BASE58_KEY_IN_TEXT_ALL, REDACTED);
   }
+  if (out.length >= 26 && HAS_QUOTE.test(out)) out = out.replace(CUT_PHRASE, `$1${REDACTED}`).replace(CUT_KEY, `$1${REDACTED}`);
   if (out.length >= 8 && HEADER_HINT.test(out)) out = out.replace(CREDENTIAL_HEADER_ALL, `$1$2${REDACTED}`);
   return out;
 }

@@ -1,6 +1,7 @@
 import { commands } from './commands/index';
 import { UsageError, type CliIo, type Command } from './command';
 import { APP_VERSION, PRODUCT_NAME } from '../../domain/app-info';
+import { redactText } from '../../domain/redact';
 
 function topHelp(): string {
   const width = Math.max(...commands.map((c) => c.path.join(' ').length), 12);
@@ -73,7 +74,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       );
       return 2;
     }
-    io.stderr.write(`companion ${command.path.join(' ')}: ${(error as Error).message ?? String(error)}\n`);
+    io.stderr.write(redactText(`companion ${command.path.join(' ')}: ${(error as Error).message ?? String(error)}\n`));
     return 1;
   }
 }
