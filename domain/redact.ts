@@ -198,6 +198,17 @@ export function redactSecrets<T>(value: T): T {
   return walk(value, undefined, 0) as T;
 }
 
+/** Whether text has at least `n` of `char` (a cheap check before the phrase patterns, which need separators). */
+function hasCount(text: string, char: string, n: number): boolean {
+  let at = -1;
+  for (let i = 0; i < n; i++) if ((at = text.indexOf(char, at + 1)) < 0) return false;
+  return true;
+}
+
+const hasSeparators = (text: string, n: number) => hasCount(text, ' ', n) || hasCount(text, '\n', n) || hasCount(text, '\t', n);
+// A cut echo has five separators (six phrase words) or a cut mark.
+const hasSpacesOrCut = (text: string) => hasSeparators(text, 5) || text.includes('\u2026') || text.includes('...');
+
 /**
  * Free text with secret-looking words replaced: 64-hex private keys, runs of 12+ phrase words, WIF and
  * extended private keys, credential header values. (Key names need structure: see redactSecrets.)
@@ -206,11 +217,13 @@ export function redactText(text: string): string {
   let out = text;
   if (out.length >= 47) {
     if (out.length >= 64 && HEX64_IN_TEXT.test(out)) out = out.replace(HEX64_IN_TEXT_ALL, REDACTED);
-    if (PHRASE_IN_TEXT.test(out)) out = out.replace(PHRASE_IN_TEXT_ALL, REDACTED);
+    if (hasSeparators(out, 11) && PHRASE_IN_TEXT.test(out)) out = out.replace(PHRASE_IN_TEXT_ALL, REDACTED);
     if (out.length >= 51 && BASE58_KEY_IN_TEXT.test(out)) out = out.replace(BASE58_KEY_IN_TEXT_ALL, REDACTED);
   }
-  if (out.length >= 26 && HAS_QUOTE.test(out)) out = out.replace(CUT_PHRASE, `$1${REDACTED}`).replace(CUT_KEY, `$1${REDACTED}`);
-  if (out.length >= 8 && HEADER_HINT.test(out)) out = out.replace(CREDENTIAL_HEADER_ALL, `$1$2${REDACTED}`);
+  if (out.length >= 26 && HAS_QUOTE.test(out) && hasSpacesOrCut(out))
+    out = out.replace(CUT_PHRASE, `$1${REDACTED}`).replace(CUT_KEY, `$1${REDACTED}`);
+  if (out.length >= 8 && (out.includes(':') || out.includes('=')) && HEADER_HINT.test(out))
+    out = out.replace(CREDENTIAL_HEADER_ALL, `$1$2${REDACTED}`);
   return out;
 }
 
