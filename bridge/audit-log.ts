@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { redactSecrets, redactText } from '../domain/redact';
 import { CappedFile } from './capped-file';
 
 /** One tool call as the app's activity view shows it. One JSON object per line in `audit.jsonl`. */
@@ -19,48 +20,60 @@ export interface AuditRecord {
   readonly errorCode?: number | string;
 }
 
-const SENSITIVE_KEYS = new Set([
-  'password',
-  'passphrase',
-  'secret',
-  'secretkey',
-  'apikey',
-  'accesskey',
-  'accesstoken',
-  'refreshtoken',
-  'idtoken',
-  'authorization',
-  'privatekey',
-  'mnemonic',
-  'seed',
-  'seedphrase',
-  'credential',
-  'credentials',
-  'xsvcsecretkey',
-  'xsvccredential',
-]);
 const MAX_STRING = 256;
 const MAX_ITEMS = 50;
 const MAX_DEPTH = 6;
 
-/** A copy of tool arguments safe to keep: sensitive keys and known secret values masked, sizes bounded. */
-export function redactArguments(value: unknown, redact: (text: string) => string, depth = 0): unknown {
-  if (typeof value === 'string') {
-    const masked = redact(value);
-    return masked.length > MAX_STRING ? `${masked.slice(0, MAX_STRING)}…(${masked.length} chars)` : masked;
-  }
+/** Sizes bounded: long strings cut, long arrays and objects shortened, deep nesting replaced. */
+function bound(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…(${value.length} chars)` : value;
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_DEPTH) return '[nested too deeply]';
   if (Array.isArray(value)) {
-    const items = value.slice(0, MAX_ITEMS).map((v) => redactArguments(v, redact, depth + 1));
+    const items = value.slice(0, MAX_ITEMS).map((v) => bound(v, depth + 1));
     if (value.length > MAX_ITEMS) items.push(`…(${value.length - MAX_ITEMS} more)`);
     return items;
   }
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value).slice(0, MAX_ITEMS)) {
-    out[key] = SENSITIVE_KEYS.has(key.toLowerCase().replace(/[^a-z]/g, '')) ? '[redacted]' : redactArguments(v, redact, depth + 1);
+    Object.defineProperty(out, key, { value: bound(v, depth + 1), enumerable: true, writable: true, configurable: true });
   }
   return out;
+}
+
+/**
+ * A copy of tool arguments safe to keep: secret-looking values redacted by the app's one rule
+ * (domain/redact: by key name and by value shape, in any field, inside JSON strings), then `redact`
+ * (the profile's own credentials, which the logger knows) on every string, then sizes bounded.
+ * Redaction comes before the cut, so a cut cannot leave part of a secret unrecognised.
+ */
+export function redactArguments(value: unknown, redact: (text: string) => string = (text) => text): unknown {
+  return bound(maskStrings(redactSecrets(value), redact, 0), 0);
+}
+
+function maskStrings(value: unknown, redact: (text: string) => string, depth: number): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (value === null || typeof value !== 'object' || depth >= MAX_DEPTH) return value;
+  if (Array.isArray(value)) return value.slice(0, MAX_ITEMS).map((v) => maskStrings(v, redact, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value).slice(0, MAX_ITEMS)) {
+    Object.defineProperty(out, key, { value: maskStrings(v, redact, depth + 1), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/**
+ * A record as read back: redacted again (files written before the rule exist, and another program
+ * could have appended to the file). The tool name and error code come from outside too.
+ */
+export function redactAuditRecord<T extends AuditRecord>(record: T): T {
+  return {
+    ...record,
+    tool: redactText(record.tool),
+    // Not cut again: the writer bounded sizes, and a second cut would append a second length note.
+    arguments: redactSecrets(record.arguments),
+    ...(typeof record.errorCode === 'string' ? { errorCode: redactText(record.errorCode) } : {}),
+  };
 }
 
 /** Appends audit records; the file is capped like the log (default 5 MB, one backup). */
@@ -87,7 +100,8 @@ export class AuditLog {
   }
 
   record(entry: AuditRecord): void {
-    this.file.append(`${JSON.stringify(entry)}\n`);
+    // Callers pass redacted arguments; the rule is applied here too, so no writer can keep a secret.
+    this.file.append(`${JSON.stringify({ ...entry, arguments: redactSecrets(entry.arguments) })}\n`);
   }
 
   close(): void {
@@ -111,7 +125,7 @@ export async function readAuditLog(path: string, limit = 200): Promise<AuditReco
       if (!line) continue;
       try {
         const r = JSON.parse(line) as AuditRecord;
-        if (typeof r.tool === 'string' && typeof r.time === 'string' && typeof r.ok === 'boolean') records.push(r);
+        if (typeof r.tool === 'string' && typeof r.time === 'string' && typeof r.ok === 'boolean') records.push(redactAuditRecord(r));
       } catch {
         // a line cut short by a crash or a concurrent rotation
       }

@@ -1,3 +1,4 @@
+import { redactText } from '../domain/redact';
 import { CappedFile } from './capped-file';
 
 export interface Logger {
@@ -8,7 +9,7 @@ export interface Logger {
   readonly debugEnabled: boolean;
   /** Registers a value that must never appear in any log line or error message. */
   addSecret(secret: string): void;
-  /** The text with every registered secret replaced. */
+  /** The text with every registered secret replaced, then secret-looking values (domain/redact). */
   redact(text: string): string;
   close(): void;
 }
@@ -23,9 +24,6 @@ export interface LoggerOptions {
   readonly tag: string;
 }
 
-// Whatever registers secrets, header lines that carry them are masked too.
-const SECRET_HEADER = /(x-svc-secret-key|x-svc-credential|authorization)(["']?\s*[:=]\s*["']?)[^\s"',}]+/gi;
-
 export function createLogger(options: LoggerOptions): Logger {
   const secrets = new Set<string>();
   const file = options.file ? new CappedFile(options.file, options.maxFileBytes ?? 1024 * 1024) : undefined;
@@ -33,7 +31,8 @@ export function createLogger(options: LoggerOptions): Logger {
   function redact(text: string): string {
     let out = text;
     for (const s of secrets) out = out.split(s).join('[redacted]');
-    return out.replace(SECRET_HEADER, '$1$2[redacted]');
+    // The app's one rule: keys, phrases, WIF and extended keys, credential header values, in any line.
+    return redactText(out);
   }
 
   function write(level: string, message: string): void {

@@ -5,6 +5,12 @@ const KEY = '4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318';
 const PHRASE_12 = 'abandon ability able about above absent absorb abstract absurd abuse access accident';
 const PHRASE_24 = `${PHRASE_12} ${PHRASE_12}`;
 const EVM_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+// Well-known test vectors (the Bitcoin wiki's WIF example, BIP-32 test vector 1), not real funds.
+const WIF_5 = '5HueCGU8rMjxEXxiPuD5BDku4MkFqeZyd4dZ1jvhTVqvbTLvyTJ';
+const WIF_K = 'KwdMAjGmerYanjeui5SHS7JkmpZvVipYvB2LJGU1ZxJwYvP98617';
+const WIF_L = 'L1aW4aubDFB7yfras2S1mN3bqg9nwySY8nkoLmJebSLD5BWv3ENZ';
+const XPRV = 'xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi';
+const TPRV = `t${XPRV.slice(1)}`;
 const TX_HASH = '0x88df016429689c079f3b2f6ad39fa052532c56795b733da78a91ebe6a713944b';
 
 describe('secret key names', () => {
@@ -35,6 +41,16 @@ describe('secret key names', () => {
     'privKey',
     'apiKey',
     'API_KEY',
+    // The names the bridge's activity log masked before it used these rules.
+    'accessKey',
+    'refresh_token',
+    'idToken',
+    'Authorization',
+    'credential',
+    'credentials',
+    'x-svc-credential',
+    'xSvcSecretKey',
+    'cookie',
   ])('%s is a secret name', (key) => expect(isSecretName(key)).toBe(true));
 
   it.each([
@@ -190,8 +206,49 @@ describe('redactSecrets', () => {
 describe('redactText and redactJsonLine', () => {
   it('redacts private-key words in free text only', () => {
     expect(redactText(`key=${KEY}`)).toBe(`key=${REDACTED}`);
-    expect(redactText(PHRASE_12)).toBe(PHRASE_12);
     expect(redactText('nothing here')).toBe('nothing here');
+  });
+
+  it.each([
+    ['a phrase echoed in an error', `No asset matches "${PHRASE_12}".`, `No asset matches "${REDACTED}".`],
+    ['a 24-word phrase after a colon', `query: ${PHRASE_24}`, `query: ${REDACTED}`],
+    ['a phrase on several lines', PHRASE_12.replace(/ /g, '\n'), REDACTED],
+    ['a WIF key (uncompressed)', `key ${WIF_5} end`, `key ${REDACTED} end`],
+    ['a WIF key (compressed)', `bad address '${WIF_K}'`, `bad address '${REDACTED}'`],
+    ['an xprv key', `derive from ${XPRV}`, `derive from ${REDACTED}`],
+    ['a tprv key', TPRV, REDACTED],
+    ['a bearer token', 'authorization: Bearer abc.def.ghi', `authorization: ${REDACTED}`],
+    ['a header in JSON', '{"X-Svc-Secret-Key":"s3cr3t","accept":"*/*"}', `{"X-Svc-Secret-Key":"${REDACTED}","accept":"*/*"}`],
+    ['a credential header', 'x-svc-credential=AKID/2026/svc1 next', `x-svc-credential=${REDACTED} next`],
+    [
+      'a phrase echoed cut short',
+      `assetId "${PHRASE_12.split(' ').slice(0, 7).join(' ')} " is not valid`,
+      `assetId "${REDACTED}" is not valid`,
+    ],
+    ['a phrase cut with an ellipsis', `(it is "${PHRASE_24.slice(0, 60)}…)`, `(it is "${REDACTED}…)`],
+    ['a key cut with an ellipsis', `address '${KEY.slice(0, 40)}…' is bad`, `address '${REDACTED}…' is bad`],
+  ])('redacts %s', (_name, text, expected) => expect(redactText(text)).toBe(expected));
+
+  it.each([
+    ['prose with short words', 'Returns the price of one asset on a chain, with its market cap and the volume of the last day.'],
+    ['eleven phrase words', PHRASE_12.split(' ').slice(0, 11).join(' ')],
+    ['a capitalised sentence', 'Abandon Ability Able About Above Absent Absorb Abstract Absurd Abuse Access Accident'],
+    ['an EVM address', `address ${EVM_ADDRESS}`],
+    ['a Bitcoin address', 'address bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq or 1BoatSLRHtKNngkdXEeobR76b53LETtpyT'],
+    ['a Solana signature', '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW'],
+    ['an xpub', 'xpub661MyMwAqRbcFtXgS5sYJABqqG9YLmC4Q1Rdap9gSE8NqtwybGhePY2gZ29ESFjqJoCu1Rupje8YtGqsefD265TMg7usUDFdp6W1EGMcet8'],
+    ['a header name alone', 'set the authorization header'],
+    ['a short quoted sentence', 'No asset matches "the price of gold".'],
+    ['a cut asset id', 'Give assetId (e.g. "c60_t0x…")'],
+  ])('keeps %s', (_name, text) => expect(redactText(text)).toBe(text));
+
+  // Neighbouring phrase-shaped words ("words are") join the run: more is hidden, never less.
+  it('redacts the new shapes as whole values and inside JSON strings', () => {
+    const echoed = JSON.stringify({ code: 'invalid_asset_id', message: `assetId "${PHRASE_24.slice(0, 80)}" is not an asset id` });
+    expect(redactSecrets({ text: echoed }).text).not.toContain(PHRASE_24.slice(0, 40));
+    const args = { address: WIF_L, asset_id: XPRV, query: `my words are ${PHRASE_24}`, note: `{"q":"${WIF_5}"}` };
+    const out = redactSecrets(args);
+    expect(out).toEqual({ address: REDACTED, asset_id: REDACTED, query: `my ${REDACTED}`, note: `{"q":"${REDACTED}"}` });
   });
 
   it('keeps a clean line byte for byte and rewrites one with a secret', () => {

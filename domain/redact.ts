@@ -1,10 +1,12 @@
 /**
- * Secret-looking values in what the playground stores or shows (history, traffic, exports) become
- * "[redacted]". Pure, so main and the renderer apply the same rules:
+ * Secret-looking values in everything the app keeps or shows (the activity log, the bridge's and the
+ * playground's logs, history, traffic, exports, error messages) become "[redacted]". Pure, so the bridge,
+ * main and the renderer apply the same rules:
  *
  * - A key named like a secret: its words (split at camelCase, `_`, `-`, `.` and spaces, any case)
- *   contain secret, password, passwd, passphrase, mnemonic, seed, "private key", "priv key" or "api key",
- *   or end in token (`apiToken`, `access_token`; not `tokenAddress`). Strings and numbers under it are
+ *   contain secret, password, passwd, passphrase, mnemonic, seed, credential, authorization, cookie,
+ *   "private key", "priv key", "api key" or "access key", or end in token (`apiToken`, `access_token`;
+ *   not `tokenAddress`). Strings and numbers under it are
  *   redacted, also inside an array (`seed: [...]`); an object under it is judged by its own keys.
  * - A private key: 64 hex digits, optionally 0x, as the whole value or as a word inside text. Under a
  *   key naming a hash (`hash`, `txHash`, `blockHash`, `txid`) a whole 64-hex value is a public hash and
@@ -12,7 +14,18 @@
  *   `0:<hex>`) and are kept; an Aptos or Sui address (0x + 64 hex) cannot be told from a key and is
  *   redacted.
  * - A recovery phrase: the whole value is 12, 15, 18, 21 or 24 lowercase words of 3 to 8 letters (the
- *   shape of BIP-39 English words), separated by white space.
+ *   shape of BIP-39 English words), separated by white space. Inside text (an error message that echoes
+ *   an argument), a run of 12 or more such words is redacted; ordinary prose rarely has 12 in a row, as
+ *   its short words (a, of, to, is) and capitals break the run.
+ * - A WIF private key (base58: 5 and 50 more characters, or K or L and 51 more) and an extended private
+ *   key (xprv, yprv, zprv, tprv, uprv, vprv and their capital forms, with 100+ base58 characters), as
+ *   the whole value or as a word inside text.
+ * - In text, an argument echoed cut short: six or more phrase words, or a key-like word of 24+ letters
+ *   and digits, right after a quote and ending at a closing quote or a cut mark (…).
+ * - In text, the value after a credential header name (`Authorization: Bearer …`, `x-svc-secret-key=…`,
+ *   `x-svc-credential`, `cookie`, `x-api-key`).
+ *
+ * Large results pass through here, so each text rule runs only after a cheap length or substring check.
  */
 
 export const REDACTED = '[redacted]';
@@ -28,8 +41,13 @@ const SECRET_WORDS = new Set([
   'privkey',
   'privatekey',
   'apikey',
+  'accesskey',
+  'credential',
+  'credentials',
+  'authorization',
+  'cookie',
 ]);
-const PAIRS = new Set(['private key', 'priv key', 'api key']);
+const PAIRS = new Set(['private key', 'priv key', 'api key', 'access key']);
 
 /** The lowercase words of a key name: `privateKey`, `PRIVATE_KEY` and `private-key` all give private, key. */
 function words(key: string): string[] {
@@ -80,6 +98,27 @@ const PHRASE_WORD = /^[a-z]{3,8}$/;
 
 const isHex64 = (value: string) => (value.length === 64 || value.length === 66) && HEX64.test(value);
 
+// A run of 12 or more phrase-shaped words inside text (the whole-value rule needs an exact count).
+const PHRASE_IN_TEXT = /(?<![A-Za-z0-9'-])(?:[a-z]{3,8}[ \t\n]){11,}[a-z]{3,8}(?![A-Za-z0-9'-])/;
+const PHRASE_IN_TEXT_ALL = new RegExp(PHRASE_IN_TEXT.source, 'g');
+// An argument echoed cut short in a message: `"abandon abandon … abandon "` or `"abandon abandon …`. Six
+// or more phrase words right after a quote, ending at a closing quote or a cut mark, are part of a
+// phrase (12 in a row are needed elsewhere); a long key-like word cut off with "…" likewise.
+const CUT_PHRASE = /(["'`\u201c\u2018])\s*(?:[a-z]{3,8}\s+){5,}[a-z]{3,8}\s*(?=["'`\u201d\u2019]|\u2026|\.\.\.)/g;
+const CUT_KEY = /(["'`\u201c\u2018])(?:0x)?[0-9A-Za-z]{24,}(?=\s*(?:\u2026|\.\.\.))/g;
+const HAS_QUOTE = /["'`\u201c\u2018]/;
+// The same inside JSON text, where the inner quotes are escaped (`\"abandon … \"`).
+const CUT_IN_JSON = /\\["'`]\s*(?:(?:[a-z]{3,8}\s+){5,}[a-z]{3,8}|(?:0x)?[0-9A-Za-z]{24,})\s*(?:\\["'`]|\u2026|\.\.\.)/;
+// WIF (5 + 50, K/L + 51) and extended private keys, not part of a longer base58 word.
+const B58 = '1-9A-HJ-NP-Za-km-z';
+const BASE58_KEY_IN_TEXT = new RegExp(`(?<![${B58}])(?:5[${B58}]{50}|[KL][${B58}]{51}|[xyztuvXYZTUV]prv[${B58}]{100,112})(?![${B58}])`);
+const BASE58_KEY_IN_TEXT_ALL = new RegExp(BASE58_KEY_IN_TEXT.source, 'g');
+// A credential header's value in logged text: `authorization: Bearer abc`, `"x-svc-secret-key":"abc"`.
+const CREDENTIAL_HEADER =
+  /\b(authorization|proxy-authorization|x-svc-secret-key|x-svc-credential|x-api-key|cookie|set-cookie)(["']?\s*[:=]\s*["']?)(?:(?:bearer|basic|token|digest|svc1-hmac-sha256)\s+)?[^\s"',}]+/i;
+const CREDENTIAL_HEADER_ALL = new RegExp(CREDENTIAL_HEADER.source, 'gi');
+const HEADER_HINT = /authoriz|x-svc-|x-api-key|cookie/i;
+
 export function looksLikeRecoveryPhrase(value: string): boolean {
   // 12 words of 3 letters at least; 24 of 8 at most (with some room for white space).
   if (value.length < 47 || value.length > 24 * 9 + 64 || !value.includes(' ')) return false;
@@ -88,11 +127,19 @@ export function looksLikeRecoveryPhrase(value: string): boolean {
 }
 
 // Cheap checks before parsing JSON held in a string (a tool result's text is the result as JSON).
-const SECRET_NAME_IN_JSON = /"[\w .-]*(?:secret|passw|passphrase|mnemonic|seed|priv|api_?key|token)[\w .-]*"\s*:/i;
-const PHRASE_IN_JSON = /"\s*(?:[a-z]{3,8}\s+){11,23}[a-z]{3,8}\s*"/;
+const SECRET_NAME_IN_JSON =
+  /"[\w .-]*(?:secret|passw|passphrase|mnemonic|seed|priv|api_?key|access_?key|token|credential|authoriz|cookie)[\w .-]*"\s*:/i;
 
 function redactJsonText(text: string, depth: number): string | undefined {
-  if (!SECRET_NAME_IN_JSON.test(text) && !PHRASE_IN_JSON.test(text) && !HEX64_IN_TEXT.test(text)) return text;
+  if (
+    !SECRET_NAME_IN_JSON.test(text) &&
+    !HEX64_IN_TEXT.test(text) &&
+    !PHRASE_IN_TEXT.test(text) &&
+    !BASE58_KEY_IN_TEXT.test(text) &&
+    !HEADER_HINT.test(text) &&
+    !CUT_IN_JSON.test(text)
+  )
+    return text;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -151,9 +198,33 @@ export function redactSecrets<T>(value: T): T {
   return walk(value, undefined, 0) as T;
 }
 
-/** Free text with private-key-like words replaced (key names and phrases need structure or a whole value). */
+/** Whether text has at least `n` of `char` (a cheap check before the phrase patterns, which need separators). */
+function hasCount(text: string, char: string, n: number): boolean {
+  let at = -1;
+  for (let i = 0; i < n; i++) if ((at = text.indexOf(char, at + 1)) < 0) return false;
+  return true;
+}
+
+const hasSeparators = (text: string, n: number) => hasCount(text, ' ', n) || hasCount(text, '\n', n) || hasCount(text, '\t', n);
+// A cut echo has five separators (six phrase words) or a cut mark.
+const hasSpacesOrCut = (text: string) => hasSeparators(text, 5) || text.includes('\u2026') || text.includes('...');
+
+/**
+ * Free text with secret-looking words replaced: 64-hex private keys, runs of 12+ phrase words, WIF and
+ * extended private keys, credential header values. (Key names need structure: see redactSecrets.)
+ */
 export function redactText(text: string): string {
-  return text.length >= 64 && HEX64_IN_TEXT.test(text) ? text.replace(HEX64_IN_TEXT_ALL, REDACTED) : text;
+  let out = text;
+  if (out.length >= 47) {
+    if (out.length >= 64 && HEX64_IN_TEXT.test(out)) out = out.replace(HEX64_IN_TEXT_ALL, REDACTED);
+    if (hasSeparators(out, 11) && PHRASE_IN_TEXT.test(out)) out = out.replace(PHRASE_IN_TEXT_ALL, REDACTED);
+    if (out.length >= 51 && BASE58_KEY_IN_TEXT.test(out)) out = out.replace(BASE58_KEY_IN_TEXT_ALL, REDACTED);
+  }
+  if (out.length >= 26 && HAS_QUOTE.test(out) && hasSpacesOrCut(out))
+    out = out.replace(CUT_PHRASE, `$1${REDACTED}`).replace(CUT_KEY, `$1${REDACTED}`);
+  if (out.length >= 8 && (out.includes(':') || out.includes('=')) && HEADER_HINT.test(out))
+    out = out.replace(CREDENTIAL_HEADER_ALL, `$1$2${REDACTED}`);
+  return out;
 }
 
 /**

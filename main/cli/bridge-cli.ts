@@ -57,7 +57,7 @@ export async function startBridgeCli(values: OptionValues<typeof BRIDGE_OPTIONS>
   });
   // stdout is protocol only: route any library's console output to stderr.
   if (ownsProcess) {
-    const toStderr = (...args: unknown[]) => io.stderr.write(`${args.map(String).join(' ')}\n`);
+    const toStderr = (...args: unknown[]) => io.stderr.write(`${log.redact(args.map(String).join(' '))}\n`);
     console.log = console.info = console.debug = console.warn = toStderr;
   }
   const stop = new AbortController();

@@ -1,6 +1,7 @@
 import { commands } from './commands/index';
 import { UsageError, type CliIo, type Command } from './command';
 import { PRODUCT_NAME } from '../../domain/app-info';
+import { redactText } from '../../domain/redact';
 import { APP_VERSION } from '../../platform/app-version';
 
 function topHelp(): string {
@@ -82,7 +83,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       );
       return 2;
     }
-    io.stderr.write(`companion ${command.path.join(' ')}: ${(error as Error).message ?? String(error)}\n`);
+    io.stderr.write(redactText(`companion ${command.path.join(' ')}: ${(error as Error).message ?? String(error)}\n`));
     return 1;
   }
 }

@@ -7,6 +7,7 @@ import type { Keychain } from '../../platform/credentials/keychain';
 import { ServiceError } from '../services/service-error';
 import { HistoryStore } from './history-store';
 import { PlaygroundSession } from './session';
+import { redactSecrets } from '../../domain/redact';
 
 export interface ManagerOptions {
   readonly env?: NodeJS.ProcessEnv;
@@ -100,7 +101,8 @@ export class SessionManager {
   }
 
   validate(tool: string, args: Record<string, unknown>) {
-    return this.require().validate(tool, args);
+    // Issue messages quote the value they refuse: redacted like everything else the page gets.
+    return redactSecrets(this.require().validate(tool, args));
   }
 
   traffic() {
@@ -109,7 +111,11 @@ export class SessionManager {
 
   async call(request: CallRequest): Promise<CallOutcome> {
     const session = this.require();
-    const outcome = await session.call(request, (update) => this.emit('playground:progress', { callId: request.callId, ...update }));
+    // What the page gets follows the same redaction rule as what is kept (domain/redact): a result or
+    // error that echoes a secret-looking argument shows "[redacted]" in its place.
+    const outcome = redactSecrets(
+      await session.call(request, (update) => this.emit('playground:progress', redactSecrets({ callId: request.callId, ...update }))),
+    );
     if (request.record === false) return outcome;
     const entry: HistoryEntry = {
       id: randomUUID(),

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { redactAuditRecord } from '../../bridge/audit-log';
 import type { AssistantClient } from '../../domain/ipc/assistants-channels';
 import { readActivity, watchActivity, type ActivityWatcher } from '../clients/activity';
 import { backupDir } from '../clients/backups';
@@ -145,8 +146,9 @@ export function assistantsHandlers(ctx: HostContext): AssistantsHandlers {
       expected(async () => {
         const p = paths();
         // Live updates start with the first reader and follow the log for the life of the host.
-        watcher ??= watchActivity(p, (records) => ctx.emit('assistants:activity', { records }));
-        return { records: await readActivity(p, 500), logFile: auditLogFile(p) };
+        // Records are redacted again on the way to the page (older files hold what the rule now hides).
+        watcher ??= watchActivity(p, (records) => ctx.emit('assistants:activity', { records: records.map(redactAuditRecord) }));
+        return { records: (await readActivity(p, 500)).map(redactAuditRecord), logFile: auditLogFile(p) };
       }),
   };
 }

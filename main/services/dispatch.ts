@@ -1,4 +1,5 @@
 import type { Envelope } from '../../domain/ipc/channel-names';
+import { redactText } from '../../domain/redact';
 import { contract, isChannel, type Channel, type ChannelArgs, type ChannelResult } from '../../domain/ipc/contract';
 import { ServiceError } from './service-error';
 
@@ -25,18 +26,22 @@ export function createDispatcher(handlers: Handlers, log: (line: string) => void
         .slice(0, MAX_ISSUES)
         .map((i) => `${i.path.length ? `argument ${i.path.join('.')}` : 'arguments'}: ${i.message}`)
         .join('; ');
-      return { ok: false, error: { code: 'invalid_arguments', message: `Invalid arguments for ${channel}: ${detail}` } };
+      return { ok: false, error: { code: 'invalid_arguments', message: redactText(`Invalid arguments for ${channel}: ${detail}`) } };
     }
     try {
       const handler = handlers[channel] as (...a: unknown[]) => unknown;
       const value = await handler(...(parsed.data as unknown[]));
       return { ok: true, value };
     } catch (error) {
-      if (error instanceof ServiceError) return { ok: false, error: { code: error.code, message: error.message } };
-      log(`[${channel}] ${(error as Error)?.stack ?? String(error)}`);
+      // Error messages can echo an argument: secret-looking values in them are redacted (domain/redact).
+      if (error instanceof ServiceError) return { ok: false, error: { code: error.code, message: redactText(error.message) } };
+      log(redactText(`[${channel}] ${(error as Error)?.stack ?? String(error)}`));
       return {
         ok: false,
-        error: { code: 'internal', message: `Something went wrong in ${channel}: ${(error as Error)?.message ?? String(error)}` },
+        error: {
+          code: 'internal',
+          message: redactText(`Something went wrong in ${channel}: ${(error as Error)?.message ?? String(error)}`),
+        },
       };
     }
   };

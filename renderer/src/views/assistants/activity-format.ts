@@ -1,5 +1,6 @@
 /** Filtering and formatting of tool-call records for the Activity panel (pure, so it is unit-tested). */
 import type { ActivityRecord } from '../../../../domain/ipc/assistants-channels';
+import { redactSecrets } from '../../../../domain/redact';
 
 export interface ActivityFilters {
   /** '' for every tool. */
@@ -41,12 +42,15 @@ export function resultLabel(r: ActivityRecord): string {
   return r.errorCode === undefined ? 'Error' : `Error ${r.errorCode}`;
 }
 
-/** The (already redacted) arguments on one short line. */
+/**
+ * The arguments on one short line. Main redacts them already; the rule is applied again here, so
+ * nothing secret-looking reaches the screen whatever path a record took.
+ */
 export function argumentsSummary(args: unknown, max = 90): string {
   if (args === undefined || args === null) return '';
   let text: string;
   try {
-    text = JSON.stringify(args);
+    text = JSON.stringify(redactSecrets(args));
   } catch {
     return '';
   }
