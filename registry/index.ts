@@ -6,7 +6,7 @@
  *   Remote     planChange(source, …): the same plan from any RegistrySource (e.g. one commit read over GitHub's API)
  *   Logos      fixLogo (with circle previews), toDataUrl
  *
- * Finding codes and their severities: findings.ts (FINDING_CODES), documented in the README.
+ * Finding codes and their severities: findings.ts (FINDING_CODES), documented in docs/registry-tools.md ("Finding codes").
  */
 export {
   ALL_FINDING_CODES,

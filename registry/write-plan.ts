@@ -204,7 +204,7 @@ export async function planChange(source: RegistrySource, operation: WriteOperati
     if (!isFindingCode(code))
       throw new RegistryError(
         'invalid-option',
-        `"${code}" is not a finding code, so it cannot be overridden. See "Finding codes" in the README.`,
+        `"${code}" is not a finding code, so it cannot be overridden. See "Finding codes" in docs/registry-tools.md.`,
       );
     return code;
   });

@@ -71,7 +71,7 @@ Keep arguments free of spaces (some hosts on Windows do not quote them); use env
 
 Behaviour:
   - stdout carries only protocol. Logs go to stderr and to a size-capped log file:
-      ${bridgeLogFile(currentPathContext({ HOME: '~', USERPROFILE: '~', APPDATA: '%APPDATA%' }))} (on this OS; see the README for others)
+      ${bridgeLogFile(currentPathContext({ HOME: '~', USERPROFILE: '~', APPDATA: '%APPDATA%' }))} (on this OS; docs/assistants.md lists the others)
   - Tool calls are recorded, with secret-looking arguments redacted, in audit.jsonl next to it.
   - Nothing touches the network before the host's first message. On end of input or SIGTERM the
     bridge ends the gateway session (HTTP DELETE) and exits within a second.

@@ -114,7 +114,7 @@ export const WRITE_OPTIONS = {
     type: 'string',
     value: 'CODE',
     multiple: true,
-    description: 'Write even though this error is found (repeatable; see the finding codes in the README)',
+    description: 'Write even though this error is found (repeatable; see the finding codes in docs/registry-tools.md)',
   },
   'dry-run': { type: 'boolean', description: 'Show the entry, findings, diff and files, and write nothing' },
   'history-dir': {
