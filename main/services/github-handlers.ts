@@ -4,7 +4,6 @@
  * `companion registry submit` (github/, through github-submission.ts); engine refusals become
  * ServiceErrors with the engine's plain-language message.
  */
-import { randomUUID } from 'node:crypto';
 import type { GitHubClientIdState, LocalPullRequestOpened, PullRequestOpened, RemotePlanView } from '../../domain/ipc/github-channels';
 import type { WizardOperation } from '../../domain/ipc/registry-channels';
 import {
@@ -21,19 +20,21 @@ import {
   RateLimitMemory,
   readingClient,
   saveClientIdSetting,
-  SubmissionBlocked,
   type GitHubContext,
 } from '../../github/index';
 import { branchName, pullRequestTitle } from '../../github/pull-request-text';
 import { pullRequestRuleProblems } from '../../github/pull-request-rules';
 import { TokenStore } from '../../github/token-store';
 import type { AskpassProgram } from '../../github/askpass';
-import { KeychainError, type Keychain } from '../../platform/credentials/keychain';
+import type { Keychain } from '../../platform/credentials/keychain';
 import { sessionOnlyNotice } from '../../platform/credentials/session-secrets';
 import { ConditionalCache } from '../../github/conditional-cache';
-import { checkEntry, planChange, RegistryError, type PlannedChange, type WriteOperation } from '../../registry/index';
+import { planChange, type PlannedChange, type WriteOperation } from '../../registry/index';
 import { remoteSource } from '../../github/remote-registry';
 import type { Handlers } from './dispatch';
+import { engine } from './engine-errors';
+import { chainEntries, entryFindings } from './entry-views';
+import { HeldPlans } from './held-plans';
 import { signedIn, submitRemoteChange, type RemoteReview } from './github-submission';
 import { pushLocalChange } from './local-submission';
 import { normaliseFolderInput } from './wizard/folder-info';
@@ -41,9 +42,6 @@ import type { HostContext } from './host-context';
 import { DeviceSignIns } from './remote/device-sign-in';
 import { pullRequestStatus } from './remote/pull-request-status';
 import { repoOf, UpstreamReads } from './remote/upstream-reads';
-import { ServiceError } from './service-error';
-import { entrySnapshot } from './wizard/entry-snapshot';
-import { findingViews } from './wizard/findings-view';
 import { planView } from './wizard/plan-view';
 import { existingLogoOf } from './wizard/logo-service';
 
@@ -83,21 +81,6 @@ export interface GitHubHandlerOptions {
   /** How long to wait for a new fork (default 5 minutes) and how often to look. */
   readonly forkWaitMs?: number;
   readonly pollIntervalMs?: number;
-}
-
-/** Reviews waiting for "Open pull request"; older ones are dropped (opening then plans again on the head). */
-const KEEP_REVIEWS = 8;
-
-/** Runs engine code, turning its refusals into errors the renderer shows as they are. */
-async function engine<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof GitHubError || error instanceof RegistryError) throw new ServiceError(error.code, error.message);
-    if (error instanceof SubmissionBlocked) throw new ServiceError('blocked', error.message);
-    if (error instanceof KeychainError) throw new ServiceError('keychain_unavailable', error.message);
-    throw error;
-  }
 }
 
 export function githubHandlers(ctx: HostContext, options: GitHubHandlerOptions): Pick<Handlers, GitHubChannel> {
@@ -140,7 +123,8 @@ export function githubHandlers(ctx: HostContext, options: GitHubHandlerOptions):
   }
   const reads = new UpstreamReads(context);
   const signIns = new DeviceSignIns(context, () => reads.clear());
-  const reviews = new Map<string, RemoteReview>();
+  // Reviews waiting for "Open pull request"; older ones are dropped (opening then plans again on the head).
+  const reviews = new HeldPlans<RemoteReview>();
 
   const planner = (operation: WriteOperation) => (files: Parameters<typeof planChange>[0]) => planChange(files, operation);
 
@@ -201,16 +185,12 @@ export function githubHandlers(ctx: HostContext, options: GitHubHandlerOptions):
     'github:chainEntries': (upstream, chain) =>
       engine(async () => {
         const doc = await reads.list(await reads.at(upstream), chain);
-        return { entries: doc.entries.flatMap((e, i) => entrySnapshot(e, i) ?? []) };
+        return chainEntries(doc.entries);
       }),
     'github:checkEntry': (upstream, chain, entry, { originalId }) =>
       engine(async () => {
         const doc = await reads.list(await reads.at(upstream), chain).catch(() => null);
-        const ids = doc?.entries.flatMap((e) =>
-          typeof e === 'object' && e !== null && typeof (e as { id?: unknown }).id === 'string' ? [(e as { id: string }).id] : [],
-        );
-        const existingIds = ids && new Set(originalId ? ids.filter((id) => id !== originalId) : ids);
-        return { findings: findingViews(checkEntry(chain, entry, existingIds ? { existingIds } : {})) };
+        return entryFindings(chain, entry, doc?.entries, originalId);
       }),
     'github:existingLogo': (upstream, chain, id) =>
       engine(async () => existingLogoOf(await reads.logo(await reads.at(upstream), chain, id), chain, id)),
@@ -227,9 +207,7 @@ export function githubHandlers(ctx: HostContext, options: GitHubHandlerOptions):
           branch: branchName(plan),
           ruleProblems: pullRequestRuleProblems(plan.files.map((f) => f.path)),
         };
-        const planId = randomUUID();
-        reviews.set(planId, review);
-        for (const key of [...reviews.keys()].slice(0, -KEEP_REVIEWS)) reviews.delete(key);
+        const planId = reviews.hold(review);
         const name = `${at.repo.owner}/${at.repo.repo}`;
         return {
           // The same review as a folder's, each file located in the repository instead of on disk.
