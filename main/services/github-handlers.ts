@@ -45,22 +45,17 @@ import { repoOf, UpstreamReads } from './remote/upstream-reads';
 import { planView } from './wizard/plan-view';
 import { existingLogoOf } from './wizard/logo-service';
 
-type GitHubChannel =
+type AccountChannel =
   | 'github:status'
   | 'github:startDeviceSignIn'
   | 'github:deviceSignInState'
   | 'github:cancelDeviceSignIn'
   | 'github:setClientId'
   | 'github:signInWithToken'
-  | 'github:signOut'
-  | 'github:openRegistry'
-  | 'github:chainEntries'
-  | 'github:checkEntry'
-  | 'github:existingLogo'
-  | 'github:plan'
-  | 'github:openPullRequest'
-  | 'github:pushLocal'
-  | 'github:pullRequest';
+  | 'github:signOut';
+type ReadingChannel = 'github:openRegistry' | 'github:chainEntries' | 'github:checkEntry' | 'github:existingLogo' | 'github:plan';
+type SubmittingChannel = 'github:openPullRequest' | 'github:pushLocal' | 'github:pullRequest';
+type GitHubChannel = AccountChannel | ReadingChannel | SubmittingChannel;
 
 export interface GitHubHandlerOptions {
   /** The wizard's operation for the engine, with the uploaded logo (the registry service's). */
@@ -83,6 +78,39 @@ export interface GitHubHandlerOptions {
   readonly pollIntervalMs?: number;
 }
 
+/** What the handler groups share: the host, the options, and the app-long memories of one `githubHandlers`. */
+interface Shared {
+  readonly ctx: HostContext;
+  readonly options: GitHubHandlerOptions;
+  readonly env: () => NodeJS.ProcessEnv;
+  readonly context: () => GitHubContext;
+  readonly reads: UpstreamReads;
+  readonly signIns: DeviceSignIns;
+  readonly reviews: HeldPlans<RemoteReview>;
+}
+
+/** Which client id the browser sign-in would use and where it comes from; a problem is reported, not thrown. */
+async function clientIdState(c: GitHubContext): Promise<GitHubClientIdState> {
+  const problems: string[] = [];
+  const settle = async <T>(read: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await read();
+    } catch (error) {
+      if (!(error instanceof GitHubError)) throw error;
+      if (!problems.includes(error.message)) problems.push(error.message);
+      return undefined;
+    }
+  };
+  const saved = await settle(() => clientIdSetting(c));
+  const inUse = await settle(() => configuredClientId(c));
+  return {
+    settingsFile: clientIdSettingsFile(c),
+    ...(saved !== undefined ? { saved } : {}),
+    ...(inUse && inUse.source !== 'flag' ? { source: inUse.source, inUse: inUse.clientId, kind: inUse.kind } : {}),
+    ...(problems.length ? { problem: problems.join(' ') } : {}),
+  };
+}
+
 export function githubHandlers(ctx: HostContext, options: GitHubHandlerOptions): Pick<Handlers, GitHubChannel> {
   const env = options.env ?? (() => process.env);
   // One memory for the app's life: the pull request page's next poll waits for a limit an earlier call hit.
@@ -98,42 +126,21 @@ export function githubHandlers(ctx: HostContext, options: GitHubHandlerOptions):
     ...(options.settingsFile ? { settingsFile: options.settingsFile } : {}),
     ...(options.sleep ? { sleep: options.sleep } : {}),
   });
-
-  /** Which client id the browser sign-in would use and where it comes from; a problem is reported, not thrown. */
-  async function clientIdState(): Promise<GitHubClientIdState> {
-    const c = context();
-    const problems: string[] = [];
-    const settle = async <T>(read: () => Promise<T>): Promise<T | undefined> => {
-      try {
-        return await read();
-      } catch (error) {
-        if (!(error instanceof GitHubError)) throw error;
-        if (!problems.includes(error.message)) problems.push(error.message);
-        return undefined;
-      }
-    };
-    const saved = await settle(() => clientIdSetting(c));
-    const inUse = await settle(() => configuredClientId(c));
-    return {
-      settingsFile: clientIdSettingsFile(c),
-      ...(saved !== undefined ? { saved } : {}),
-      ...(inUse && inUse.source !== 'flag' ? { source: inUse.source, inUse: inUse.clientId, kind: inUse.kind } : {}),
-      ...(problems.length ? { problem: problems.join(' ') } : {}),
-    };
-  }
   const reads = new UpstreamReads(context);
   const signIns = new DeviceSignIns(context, () => reads.clear());
   // Reviews waiting for "Open pull request"; older ones are dropped (opening then plans again on the head).
-  const reviews = new HeldPlans<RemoteReview>();
+  const shared: Shared = { ctx, options, env, context, reads, signIns, reviews: new HeldPlans<RemoteReview>() };
+  return { ...accountHandlers(shared), ...readingHandlers(shared), ...submittingHandlers(shared) };
+}
 
-  const planner = (operation: WriteOperation) => (files: Parameters<typeof planChange>[0]) => planChange(files, operation);
-
+/** Sign-in, sign-out, the client id and the status the GitHub page shows. */
+function accountHandlers({ options, env, context, reads, signIns }: Shared): Pick<Handlers, AccountChannel> {
   return {
     'github:status': () =>
       engine(async () => {
         const endpoints = githubEndpoints(env());
         const { scopes, problem: reported, ...status } = await githubStatus(context());
-        const clientId = await clientIdState();
+        const clientId = await clientIdState(context());
         const fallback = options.keychain?.fallback;
         const sessionOnly =
           fallback && (status.source === 'session' || fallback.unreachable() !== undefined) ? sessionOnlyNotice() : undefined;
@@ -157,7 +164,7 @@ export function githubHandlers(ctx: HostContext, options: GitHubHandlerOptions):
     'github:setClientId': (clientId) =>
       engine(async () => {
         await saveClientIdSetting(context(), clientId);
-        return clientIdState();
+        return clientIdState(context());
       }),
     'github:signInWithToken': (token) =>
       engine(async () => {
@@ -171,6 +178,12 @@ export function githubHandlers(ctx: HostContext, options: GitHubHandlerOptions):
         reads.clear();
         return { signedOut };
       }),
+  };
+}
+
+/** The upstream registry read through the API, and the review planned on its head. */
+function readingHandlers({ options, reads, reviews }: Shared): Pick<Handlers, ReadingChannel> {
+  return {
     'github:openRegistry': (upstream) =>
       engine(async () => {
         const at = await reads.at(upstream, { fresh: true });
@@ -198,7 +211,7 @@ export function githubHandlers(ctx: HostContext, options: GitHubHandlerOptions):
       engine(async (): Promise<RemotePlanView> => {
         const operation = await options.engineOperation(op);
         const at = await reads.at(upstream);
-        const plan: PlannedChange = await planner(operation)(remoteSource(at.tree));
+        const plan: PlannedChange = await planChange(remoteSource(at.tree), operation);
         const review: RemoteReview = {
           upstream: at.repo,
           base: at.head,
@@ -219,6 +232,12 @@ export function githubHandlers(ctx: HostContext, options: GitHubHandlerOptions):
           ruleProblems: [...review.ruleProblems],
         };
       }),
+  };
+}
+
+/** The pull request: opened without a clone or pushed from one, and its status. */
+function submittingHandlers({ ctx, options, context, reviews }: Shared): Pick<Handlers, SubmittingChannel> {
+  return {
     'github:openPullRequest': ({ upstream, operation: op, planId, submissionId }) =>
       engine(async (): Promise<PullRequestOpened> => {
         const repo = repoOf(upstream);
