@@ -4,7 +4,6 @@
  * `companion registry submit` (github/, through github-submission.ts); engine refusals become
  * ServiceErrors with the engine's plain-language message.
  */
-import { randomUUID } from 'node:crypto';
 import type { GitHubClientIdState, LocalPullRequestOpened, PullRequestOpened, RemotePlanView } from '../../domain/ipc/github-channels';
 import type { WizardOperation } from '../../domain/ipc/registry-channels';
 import {
@@ -21,19 +20,21 @@ import {
   RateLimitMemory,
   readingClient,
   saveClientIdSetting,
-  SubmissionBlocked,
   type GitHubContext,
 } from '../../github/index';
 import { branchName, pullRequestTitle } from '../../github/pull-request-text';
 import { pullRequestRuleProblems } from '../../github/pull-request-rules';
 import { TokenStore } from '../../github/token-store';
 import type { AskpassProgram } from '../../github/askpass';
-import { KeychainError, type Keychain } from '../../platform/credentials/keychain';
+import type { Keychain } from '../../platform/credentials/keychain';
 import { sessionOnlyNotice } from '../../platform/credentials/session-secrets';
 import { ConditionalCache } from '../../github/conditional-cache';
-import { checkEntry, planChange, RegistryError, type PlannedChange, type WriteOperation } from '../../registry/index';
+import { planChange, type PlannedChange, type WriteOperation } from '../../registry/index';
 import { remoteSource } from '../../github/remote-registry';
 import type { Handlers } from './dispatch';
+import { engine } from './engine-errors';
+import { chainEntries, entryFindings } from './entry-views';
+import { HeldPlans } from './held-plans';
 import { signedIn, submitRemoteChange, type RemoteReview } from './github-submission';
 import { pushLocalChange } from './local-submission';
 import { normaliseFolderInput } from './wizard/folder-info';
@@ -41,28 +42,20 @@ import type { HostContext } from './host-context';
 import { DeviceSignIns } from './remote/device-sign-in';
 import { pullRequestStatus } from './remote/pull-request-status';
 import { repoOf, UpstreamReads } from './remote/upstream-reads';
-import { ServiceError } from './service-error';
-import { entrySnapshot } from './wizard/entry-snapshot';
-import { findingViews } from './wizard/findings-view';
 import { planView } from './wizard/plan-view';
 import { existingLogoOf } from './wizard/logo-service';
 
-type GitHubChannel =
+type AccountChannel =
   | 'github:status'
   | 'github:startDeviceSignIn'
   | 'github:deviceSignInState'
   | 'github:cancelDeviceSignIn'
   | 'github:setClientId'
   | 'github:signInWithToken'
-  | 'github:signOut'
-  | 'github:openRegistry'
-  | 'github:chainEntries'
-  | 'github:checkEntry'
-  | 'github:existingLogo'
-  | 'github:plan'
-  | 'github:openPullRequest'
-  | 'github:pushLocal'
-  | 'github:pullRequest';
+  | 'github:signOut';
+type ReadingChannel = 'github:openRegistry' | 'github:chainEntries' | 'github:checkEntry' | 'github:existingLogo' | 'github:plan';
+type SubmittingChannel = 'github:openPullRequest' | 'github:pushLocal' | 'github:pullRequest';
+type GitHubChannel = AccountChannel | ReadingChannel | SubmittingChannel;
 
 export interface GitHubHandlerOptions {
   /** The wizard's operation for the engine, with the uploaded logo (the registry service's). */
@@ -85,19 +78,37 @@ export interface GitHubHandlerOptions {
   readonly pollIntervalMs?: number;
 }
 
-/** Reviews waiting for "Open pull request"; older ones are dropped (opening then plans again on the head). */
-const KEEP_REVIEWS = 8;
+/** What the handler groups share: the host, the options, and the app-long memories of one `githubHandlers`. */
+interface Shared {
+  readonly ctx: HostContext;
+  readonly options: GitHubHandlerOptions;
+  readonly env: () => NodeJS.ProcessEnv;
+  readonly context: () => GitHubContext;
+  readonly reads: UpstreamReads;
+  readonly signIns: DeviceSignIns;
+  readonly reviews: HeldPlans<RemoteReview>;
+}
 
-/** Runs engine code, turning its refusals into errors the renderer shows as they are. */
-async function engine<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof GitHubError || error instanceof RegistryError) throw new ServiceError(error.code, error.message);
-    if (error instanceof SubmissionBlocked) throw new ServiceError('blocked', error.message);
-    if (error instanceof KeychainError) throw new ServiceError('keychain_unavailable', error.message);
-    throw error;
-  }
+/** Which client id the browser sign-in would use and where it comes from; a problem is reported, not thrown. */
+async function clientIdState(c: GitHubContext): Promise<GitHubClientIdState> {
+  const problems: string[] = [];
+  const settle = async <T>(read: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await read();
+    } catch (error) {
+      if (!(error instanceof GitHubError)) throw error;
+      if (!problems.includes(error.message)) problems.push(error.message);
+      return undefined;
+    }
+  };
+  const saved = await settle(() => clientIdSetting(c));
+  const inUse = await settle(() => configuredClientId(c));
+  return {
+    settingsFile: clientIdSettingsFile(c),
+    ...(saved !== undefined ? { saved } : {}),
+    ...(inUse && inUse.source !== 'flag' ? { source: inUse.source, inUse: inUse.clientId, kind: inUse.kind } : {}),
+    ...(problems.length ? { problem: problems.join(' ') } : {}),
+  };
 }
 
 export function githubHandlers(ctx: HostContext, options: GitHubHandlerOptions): Pick<Handlers, GitHubChannel> {
@@ -115,41 +126,21 @@ export function githubHandlers(ctx: HostContext, options: GitHubHandlerOptions):
     ...(options.settingsFile ? { settingsFile: options.settingsFile } : {}),
     ...(options.sleep ? { sleep: options.sleep } : {}),
   });
-
-  /** Which client id the browser sign-in would use and where it comes from; a problem is reported, not thrown. */
-  async function clientIdState(): Promise<GitHubClientIdState> {
-    const c = context();
-    const problems: string[] = [];
-    const settle = async <T>(read: () => Promise<T>): Promise<T | undefined> => {
-      try {
-        return await read();
-      } catch (error) {
-        if (!(error instanceof GitHubError)) throw error;
-        if (!problems.includes(error.message)) problems.push(error.message);
-        return undefined;
-      }
-    };
-    const saved = await settle(() => clientIdSetting(c));
-    const inUse = await settle(() => configuredClientId(c));
-    return {
-      settingsFile: clientIdSettingsFile(c),
-      ...(saved !== undefined ? { saved } : {}),
-      ...(inUse && inUse.source !== 'flag' ? { source: inUse.source, inUse: inUse.clientId, kind: inUse.kind } : {}),
-      ...(problems.length ? { problem: problems.join(' ') } : {}),
-    };
-  }
   const reads = new UpstreamReads(context);
   const signIns = new DeviceSignIns(context, () => reads.clear());
-  const reviews = new Map<string, RemoteReview>();
+  // Reviews waiting for "Open pull request"; older ones are dropped (opening then plans again on the head).
+  const shared: Shared = { ctx, options, env, context, reads, signIns, reviews: new HeldPlans<RemoteReview>() };
+  return { ...accountHandlers(shared), ...readingHandlers(shared), ...submittingHandlers(shared) };
+}
 
-  const planner = (operation: WriteOperation) => (files: Parameters<typeof planChange>[0]) => planChange(files, operation);
-
+/** Sign-in, sign-out, the client id and the status the GitHub page shows. */
+function accountHandlers({ options, env, context, reads, signIns }: Shared): Pick<Handlers, AccountChannel> {
   return {
     'github:status': () =>
       engine(async () => {
         const endpoints = githubEndpoints(env());
         const { scopes, problem: reported, ...status } = await githubStatus(context());
-        const clientId = await clientIdState();
+        const clientId = await clientIdState(context());
         const fallback = options.keychain?.fallback;
         const sessionOnly =
           fallback && (status.source === 'session' || fallback.unreachable() !== undefined) ? sessionOnlyNotice() : undefined;
@@ -173,7 +164,7 @@ export function githubHandlers(ctx: HostContext, options: GitHubHandlerOptions):
     'github:setClientId': (clientId) =>
       engine(async () => {
         await saveClientIdSetting(context(), clientId);
-        return clientIdState();
+        return clientIdState(context());
       }),
     'github:signInWithToken': (token) =>
       engine(async () => {
@@ -187,6 +178,12 @@ export function githubHandlers(ctx: HostContext, options: GitHubHandlerOptions):
         reads.clear();
         return { signedOut };
       }),
+  };
+}
+
+/** The upstream registry read through the API, and the review planned on its head. */
+function readingHandlers({ options, reads, reviews }: Shared): Pick<Handlers, ReadingChannel> {
+  return {
     'github:openRegistry': (upstream) =>
       engine(async () => {
         const at = await reads.at(upstream, { fresh: true });
@@ -201,16 +198,12 @@ export function githubHandlers(ctx: HostContext, options: GitHubHandlerOptions):
     'github:chainEntries': (upstream, chain) =>
       engine(async () => {
         const doc = await reads.list(await reads.at(upstream), chain);
-        return { entries: doc.entries.flatMap((e, i) => entrySnapshot(e, i) ?? []) };
+        return chainEntries(doc.entries);
       }),
     'github:checkEntry': (upstream, chain, entry, { originalId }) =>
       engine(async () => {
         const doc = await reads.list(await reads.at(upstream), chain).catch(() => null);
-        const ids = doc?.entries.flatMap((e) =>
-          typeof e === 'object' && e !== null && typeof (e as { id?: unknown }).id === 'string' ? [(e as { id: string }).id] : [],
-        );
-        const existingIds = ids && new Set(originalId ? ids.filter((id) => id !== originalId) : ids);
-        return { findings: findingViews(checkEntry(chain, entry, existingIds ? { existingIds } : {})) };
+        return entryFindings(chain, entry, doc?.entries, originalId);
       }),
     'github:existingLogo': (upstream, chain, id) =>
       engine(async () => existingLogoOf(await reads.logo(await reads.at(upstream), chain, id), chain, id)),
@@ -218,7 +211,7 @@ export function githubHandlers(ctx: HostContext, options: GitHubHandlerOptions):
       engine(async (): Promise<RemotePlanView> => {
         const operation = await options.engineOperation(op);
         const at = await reads.at(upstream);
-        const plan: PlannedChange = await planner(operation)(remoteSource(at.tree));
+        const plan: PlannedChange = await planChange(remoteSource(at.tree), operation);
         const review: RemoteReview = {
           upstream: at.repo,
           base: at.head,
@@ -227,9 +220,7 @@ export function githubHandlers(ctx: HostContext, options: GitHubHandlerOptions):
           branch: branchName(plan),
           ruleProblems: pullRequestRuleProblems(plan.files.map((f) => f.path)),
         };
-        const planId = randomUUID();
-        reviews.set(planId, review);
-        for (const key of [...reviews.keys()].slice(0, -KEEP_REVIEWS)) reviews.delete(key);
+        const planId = reviews.hold(review);
         const name = `${at.repo.owner}/${at.repo.repo}`;
         return {
           // The same review as a folder's, each file located in the repository instead of on disk.
@@ -241,6 +232,12 @@ export function githubHandlers(ctx: HostContext, options: GitHubHandlerOptions):
           ruleProblems: [...review.ruleProblems],
         };
       }),
+  };
+}
+
+/** The pull request: opened without a clone or pushed from one, and its status. */
+function submittingHandlers({ ctx, options, context, reviews }: Shared): Pick<Handlers, SubmittingChannel> {
+  return {
     'github:openPullRequest': ({ upstream, operation: op, planId, submissionId }) =>
       engine(async (): Promise<PullRequestOpened> => {
         const repo = repoOf(upstream);

@@ -2,16 +2,13 @@
  * Services of the validator submission wizard and the registry check, on the registry engine
  * (registry/). Engine refusals become ServiceErrors with the engine's plain-language message.
  */
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import {
   applyWrite,
-  checkEntry,
   checkRegistry,
   planWrite,
   readList,
   registryPaths,
-  RegistryError,
   undo,
   type LogoInput,
   type WriteOperation,
@@ -23,12 +20,15 @@ import type { Handlers } from './dispatch';
 import type { HostContext } from './host-context';
 import { ServiceError } from './service-error';
 import type { LogoRef, WizardOperation } from '../../domain/ipc/registry-channels';
-import { entrySnapshot } from './wizard/entry-snapshot';
+import { engine as engineWith, type Advice } from './engine-errors';
+import { chainEntries, entryFindings } from './entry-views';
+import { HeldPlans } from './held-plans';
 import { findingViews } from './wizard/findings-view';
 import { listFolders } from './wizard/folder-browser';
 import { inspectFolder, normaliseFolderInput } from './wizard/folder-info';
 import { commitFiles, gitInfo } from './wizard/git';
 import { existingLogo, fixLogoFor, inspectLogo } from './wizard/logo-service';
+import { RecentLogos } from './wizard/recent-logos';
 import { createLogoUploads } from './wizard/logo-uploads';
 import { absoluteIn, planView } from './wizard/plan-view';
 import { cloneRemotes } from './wizard/remotes';
@@ -64,35 +64,18 @@ export interface RegistryHandlerOptions {
   historyDir?: string;
 }
 
-/** Plans waiting for "Write files"; older ones are dropped (the Review step then plans again). */
-const KEEP_PLANS = 8;
 /** Progress events at most this often, plus the first and the last. */
 const PROGRESS_INTERVAL_MS = 60;
 
 /** What to do next, for refusals whose engine message says only what is wrong. */
-const ADVICE: Partial<Record<string, string>> = {
+const ADVICE: Advice = {
   'list-unparseable':
     'Repair the file, or restore its last committed version (for example with "git checkout -- <file>"), then go back to Review.',
   'unknown-chain': 'Choose another chain, or update your copy of the registry.',
 };
 
-/** Runs engine code, turning its refusals into errors the renderer shows as they are. */
-async function engine<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof RegistryError)
-      throw new ServiceError(error.code, ADVICE[error.code] ? `${error.message} ${ADVICE[error.code]}` : error.message);
-    throw error;
-  }
-}
-
-function logoGone(): ServiceError {
-  return new ServiceError(
-    'logo_gone',
-    'The logo chosen earlier is no longer available. Go to the Logo step and choose the image file again.',
-  );
-}
+/** Runs engine code, turning its refusals into errors the renderer shows as they are, with the advice above. */
+const engine = <T>(work: () => Promise<T>): Promise<T> => engineWith(work, ADVICE);
 
 export interface RegistryService {
   readonly handlers: Pick<Handlers, RegistryChannel>;
@@ -109,16 +92,11 @@ export function registryService(ctx: HostContext, options: RegistryHandlerOption
   // Resolved on first use, so the config folder follows the environment of the running host.
   const state = () => (stateCache ??= createWizardState(options.stateDir ?? join(configDir(), 'wizard')));
   const writeOptions = options.historyDir ? { historyDir: options.historyDir } : {};
-  const plans = new Map<string, WritePlan>();
-  // The last few uploads stay in memory so fixing and planning never wait for the disk copy.
-  const logos = new Map<string, { bytes: Buffer; fileName: string }>();
+  // Plans waiting for "Write files"; older ones are dropped (the Review step then plans again).
+  const plans = new HeldPlans<WritePlan>();
+  const logos = new RecentLogos(state);
   const uploads = createLogoUploads();
-
-  async function logoBytes(logoId: string): Promise<{ bytes: Buffer; fileName: string }> {
-    const held = logos.get(logoId) ?? (await state().getLogo(logoId));
-    if (!held) throw logoGone();
-    return held;
-  }
+  const logoBytes = (logoId: string) => logos.get(logoId);
 
   async function logoInput(ref: LogoRef | undefined): Promise<LogoInput | undefined> {
     if (!ref) return undefined;
@@ -177,19 +155,13 @@ export function registryService(ctx: HostContext, options: RegistryHandlerOption
     },
     'registry:chainEntries': async (raw, chain) => {
       const doc = await readChainList(normaliseFolderInput(raw), chain);
-      return { entries: doc.entries.flatMap((e, i) => entrySnapshot(e, i) ?? []) };
+      return chainEntries(doc.entries);
     },
     'registry:checkEntry': async (raw, chain, entry, { originalId }) => {
       const root = normaliseFolderInput(raw);
       const path = registryPaths.list(chain);
       const doc = await readList(absoluteIn(root, path), { path, chain }, root).catch(() => null);
-      const ids = doc?.ok
-        ? doc.entries.flatMap((e) =>
-            typeof e === 'object' && e !== null && typeof (e as { id?: unknown }).id === 'string' ? [(e as { id: string }).id] : [],
-          )
-        : undefined;
-      const existingIds = ids && new Set(originalId ? ids.filter((id) => id !== originalId) : ids);
-      return { findings: findingViews(checkEntry(chain, entry, existingIds ? { existingIds } : {})) };
+      return entryFindings(chain, entry, doc?.ok ? doc.entries : undefined, originalId);
     },
     'registry:uploadLogoPart': (uploadId, index, part) => ({ received: uploads.put(uploadId, index, part) }),
     'registry:inspectLogo': async (uploadId, parts, fileName) => {
@@ -197,11 +169,9 @@ export function registryService(ctx: HostContext, options: RegistryHandlerOption
       if (bytes.length === 0) throw new ServiceError('logo_empty', 'The file is empty (0 bytes). Choose the logo image again.');
       const logoId = logoIdOf(bytes);
       // Keep a copy on disk for the draft while the image is inspected.
-      const saved = state()
-        .putLogo(logoId, bytes, fileName)
-        .catch((error: Error) => ctx.log(`[registry:inspectLogo] could not keep the logo for the draft: ${error.message}`));
-      logos.set(logoId, { bytes, fileName });
-      for (const key of [...logos.keys()].slice(0, -4)) logos.delete(key);
+      const saved = logos.keep(logoId, { bytes, fileName }, (error) =>
+        ctx.log(`[registry:inspectLogo] could not keep the logo for the draft: ${error.message}`),
+      );
       const [inspection] = await Promise.all([inspectLogo(bytes, fileName, logoId), saved]);
       return inspection;
     },
@@ -214,10 +184,7 @@ export function registryService(ctx: HostContext, options: RegistryHandlerOption
     'registry:plan': async (raw, op) => {
       const root = normaliseFolderInput(raw);
       const plan = await engine(async () => planWrite(root, await toEngineOperation(op), writeOptions));
-      const planId = randomUUID();
-      plans.set(planId, plan);
-      for (const key of [...plans.keys()].slice(0, -KEEP_PLANS)) plans.delete(key);
-      return planView(planId, plan);
+      return planView(plans.hold(plan), plan);
     },
     'registry:write': async (planId) => {
       const plan = plans.get(planId);
@@ -227,7 +194,7 @@ export function registryService(ctx: HostContext, options: RegistryHandlerOption
           'This review is out of date (the app restarted, or the changes were reviewed again). Go back to Review, check the changes, then write.',
         );
       const applied = await engine(() => applyWrite(plan, writeOptions));
-      plans.delete(planId);
+      plans.forget(planId);
       return {
         operationId: applied.operationId,
         summary: plan.summary,

@@ -8,6 +8,7 @@ import { checkBranchName } from '../../../domain/branch-name';
 import type { GitInfo } from '../../../domain/ipc/registry-channels';
 import { runGit, type RunOptions } from '../../../platform/process/git';
 import { ServiceError } from '../service-error';
+import { UndoStack, type Inverse } from '../undo-stack';
 
 const SHOWN_PATHS = 8;
 
@@ -132,11 +133,118 @@ async function holdsChange(root: string, ref: string, base: string | null, paths
   return true;
 }
 
+/** Where the folder was before the call: what HEAD pointed at, its commit, and the index entries of the paths. */
+interface Origin {
+  readonly root: string;
+  readonly ref: string | null;
+  readonly head: string | null;
+  readonly index: Map<string, IndexEntry>;
+}
+
+/** Runs one git command of an inverse; a failure throws the words that go into "could not put everything back". */
+async function undoGit(root: string, args: readonly string[], what: string): Promise<void> {
+  const run = await runGit(root, args);
+  if (!run.ok) throw new Error(`${what} (${firstLine(run.stderr)})`);
+}
+
+/** The inverse of switching HEAD: back to the branch, or the detached commit, it was at. */
+function switchBack(origin: Origin): Inverse {
+  return async () => {
+    const { root, ref, head } = origin;
+    if (ref) await undoGit(root, ['symbolic-ref', '-m', `back to ${ref}`, 'HEAD', ref], `switch back to ${ref}`);
+    else if (head !== null) await undoGit(root, ['update-ref', '--no-deref', 'HEAD', head], 'go back to the detached commit');
+    else return undefined;
+    return `switched back to ${ref ? ref.replace(/^refs\/heads\//, '') : `commit ${head?.slice(0, 7)}`}`;
+  };
+}
+
+/** The inverse of staging or committing the paths: their index entries as they were (every path is tried). */
+function restoreIndex(origin: Origin, paths: readonly string[]): Inverse {
+  return async () => {
+    const problems: string[] = [];
+    for (const path of paths) {
+      const entry = origin.index.get(path);
+      await (
+        entry
+          ? undoGit(
+              origin.root,
+              ['update-index', '--add', '--cacheinfo', `${entry.mode},${entry.sha},${path}`],
+              `put back the staged ${path}`,
+            )
+          : undoGit(origin.root, ['update-index', '--force-remove', '--', path], `unstage ${path}`)
+      ).catch((error: Error) => problems.push(error.message));
+    }
+    if (problems.length) throw new Error(problems.join('; '));
+    return 'the written files are unstaged again';
+  };
+}
+
+/** The inverse of creating the branch: removes it when it exists (without a first commit, the commit made it). */
+function removeBranch(root: string, branch: string): Inverse {
+  return async () => {
+    const ref = `refs/heads/${branch}`;
+    if ((await revParse(root, ref)) === null) return undefined;
+    await undoGit(root, ['update-ref', '-d', ref], `remove the branch ${branch}`);
+    return `removed the branch ${branch} made for this attempt`;
+  };
+}
+
+/** The order "put back" is said in, whatever order the inverses ran in: where HEAD is first. */
+const SAID_ORDER = ['switch', 'index', 'branch'];
+const bySaidOrder = (a: { name: string }, b: { name: string }) => SAID_ORDER.indexOf(a.name) - SAID_ORDER.indexOf(b.name);
+
+/** Unwinds `undo` and says what was put back, or throws what could not be. */
+async function unwind(undo: UndoStack, keepBranch: boolean): Promise<string[]> {
+  const report = await undo.unwind(keepBranch ? { keep: ['branch'] } : {});
+  if (report.failed.length)
+    throw new ServiceError(
+      'git_restore_failed',
+      `Git could not put everything back: ${[...report.failed]
+        .sort(bySaidOrder)
+        .map((f) => f.error.message)
+        .join('; ')}. Check the folder with git status before going on.`,
+    );
+  return [...report.done].sort(bySaidOrder).map((d) => d.said);
+}
+
+/**
+ * Makes `branch` the current branch, creating it at the current commit when it does not exist; each change
+ * pushes its inverse on `undo`. Resolves to whether the branch already holds exactly this change.
+ */
+async function switchToBranch(origin: Origin, current: string | null, branch: string, paths: readonly string[], undo: UndoStack) {
+  const { root, head } = origin;
+  const branchRef = `refs/heads/${branch}`;
+  if (current === branch)
+    // Already on the branch, which may already have this commit (made with the commit button, say).
+    return { createdBranch: false, reused: head !== null && (await holdsChange(root, 'HEAD', await revParse(root, 'HEAD^1'), paths)) };
+  let createdBranch = false;
+  let reused = false;
+  if ((await revParse(root, branchRef)) !== null) {
+    if (!(await holdsChange(root, branchRef, head, paths)))
+      throw new ServiceError(
+        'branch_exists',
+        `A branch named "${branch}" already exists with other changes. Choose another name, or switch to it yourself and press the button again.`,
+      );
+    reused = true;
+  } else {
+    // The new branch starts at the current commit, so nothing in the folder changes: two ref updates
+    // do what `git switch -c` does, without a checkout (no checkout hooks or filters to think of).
+    // Without any commit yet, the commit below creates it.
+    if (head !== null)
+      await mustGit(root, ['update-ref', '-m', 'branch: Created from HEAD', branchRef, head, ''], `create the branch "${branch}"`);
+    undo.push('branch', removeBranch(root, branch));
+    createdBranch = true;
+  }
+  await mustGit(root, ['symbolic-ref', '-m', `switch to ${branch}`, 'HEAD', branchRef], `switch to the branch "${branch}"`);
+  undo.push('switch', switchBack(origin));
+  return { createdBranch, reused };
+}
+
 /**
  * Switches to `branch` (creating it from the current commit when it is not the current branch) and
  * commits exactly `paths`. Other uncommitted changes in the clone stay as they were, uncommitted. When the
  * branch already holds exactly this change it is reused without a new commit. If any step fails, the
- * branch and the index are put back as they were before the call.
+ * branch and the index are put back as they were before the call (the undo stack unwinds).
  */
 export async function prepareCommit(root: string, request: CommitRequest): Promise<PreparedCommit> {
   const info = await gitInfo(root);
@@ -148,85 +256,18 @@ export async function prepareCommit(root: string, request: CommitRequest): Promi
   const checked = checkBranchName(request.branch);
   if (!checked.ok) throw new ServiceError(checked.code, checked.message);
   const branch = checked.value;
-  const branchRef = `refs/heads/${branch}`;
-
-  // What to put back: where HEAD pointed, the commit it was at, and the index entries of the paths.
   const symbolic = await runGit(root, ['symbolic-ref', '--quiet', 'HEAD']);
-  const originalRef = symbolic.ok ? symbolic.stdout.trim() : null;
-  const originalHead = await revParse(root, 'HEAD^{commit}');
-  const originalIndex = await indexEntries(root, request.paths);
-  let createdBranch = false;
-  let reused = false;
-  let switched = false;
-  let touchedIndex = false;
-  let commit: string;
-
-  const restore = async ({ keepBranch = false } = {}): Promise<string[]> => {
-    const done: string[] = [];
-    const problems: string[] = [];
-    const step = async (args: readonly string[], what: string) => {
-      const run = await runGit(root, args);
-      if (!run.ok) problems.push(`${what} (${firstLine(run.stderr)})`);
-      return run.ok;
-    };
-    if (switched) {
-      const back = originalRef
-        ? await step(['symbolic-ref', '-m', `back to ${originalRef}`, 'HEAD', originalRef], `switch back to ${originalRef}`)
-        : originalHead !== null && (await step(['update-ref', '--no-deref', 'HEAD', originalHead], 'go back to the detached commit'));
-      if (back)
-        done.push(`switched back to ${originalRef ? originalRef.replace(/^refs\/heads\//, '') : `commit ${originalHead?.slice(0, 7)}`}`);
-    }
-    if (touchedIndex) {
-      let unstaged = true;
-      for (const path of request.paths) {
-        const entry = originalIndex.get(path);
-        unstaged =
-          (entry
-            ? await step(['update-index', '--add', '--cacheinfo', `${entry.mode},${entry.sha},${path}`], `put back the staged ${path}`)
-            : await step(['update-index', '--force-remove', '--', path], `unstage ${path}`)) && unstaged;
-      }
-      if (unstaged) done.push('the written files are unstaged again');
-    }
-    if (createdBranch && !keepBranch && (await revParse(root, branchRef)) !== null) {
-      if (await step(['update-ref', '-d', branchRef], `remove the branch ${branch}`))
-        done.push(`removed the branch ${branch} made for this attempt`);
-    }
-    if (problems.length)
-      throw new ServiceError(
-        'git_restore_failed',
-        `Git could not put everything back: ${problems.join('; ')}. Check the folder with git status before going on.`,
-      );
-    return done;
+  const origin: Origin = {
+    root,
+    ref: symbolic.ok ? symbolic.stdout.trim() : null,
+    head: await revParse(root, 'HEAD^{commit}'),
+    index: await indexEntries(root, request.paths),
   };
-
+  const undo = new UndoStack();
   try {
-    if (info.branch !== branch) {
-      if ((await revParse(root, branchRef)) !== null) {
-        if (!(await holdsChange(root, branchRef, originalHead, request.paths)))
-          throw new ServiceError(
-            'branch_exists',
-            `A branch named "${branch}" already exists with other changes. Choose another name, or switch to it yourself and press the button again.`,
-          );
-        reused = true;
-      } else {
-        // The new branch starts at the current commit, so nothing in the folder changes: two ref updates
-        // do what `git switch -c` does, without a checkout (no checkout hooks or filters to think of).
-        // Without any commit yet, the commit below creates it.
-        if (originalHead !== null)
-          await mustGit(
-            root,
-            ['update-ref', '-m', 'branch: Created from HEAD', branchRef, originalHead, ''],
-            `create the branch "${branch}"`,
-          );
-        createdBranch = true;
-      }
-      await mustGit(root, ['symbolic-ref', '-m', `switch to ${branch}`, 'HEAD', branchRef], `switch to the branch "${branch}"`);
-      switched = true;
-    } else if (originalHead !== null && (await holdsChange(root, 'HEAD', await revParse(root, 'HEAD^1'), request.paths))) {
-      // Already on the branch, which already has this commit (made with the commit button, say).
-      reused = true;
-    }
-    touchedIndex = true;
+    const { createdBranch, reused } = await switchToBranch(origin, info.branch, branch, request.paths, undo);
+    // Pushed first: a failed add or commit may have staged some of the paths already.
+    undo.push('index', restoreIndex(origin, request.paths));
     if (reused) {
       // The index of the paths follows the branch's commit, as after a commit.
       await mustGit(root, ['reset', '--quiet', 'HEAD', '--', ...request.paths], 'update the index');
@@ -239,16 +280,17 @@ export async function prepareCommit(root: string, request: CommitRequest): Promi
         { config: request.identity ?? [] },
       );
     }
-    commit = (await mustGit(root, ['rev-parse', 'HEAD'], 'read the new commit')).trim();
+    const commit = (await mustGit(root, ['rev-parse', 'HEAD'], 'read the new commit')).trim();
+    // The stack now belongs to the caller: it is unwound if what follows the commit (a push) fails.
+    return { branch, commit, createdBranch, reused, restore: ({ keepBranch = false } = {}) => unwind(undo, keepBranch) };
   } catch (error) {
-    const undone = await restore().then(
+    const undone = await unwind(undo, false).then(
       (done) => (done.length ? ` Your folder is back as it was: ${done.join('; ')}; the written files are on disk as before.` : ''),
       (e: Error) => ` ${e.message}`,
     );
     if (error instanceof ServiceError) throw new ServiceError(error.code, `${error.message}${undone}`);
     throw error;
   }
-  return { branch, commit, createdBranch, reused, restore };
 }
 
 /**
@@ -257,5 +299,6 @@ export async function prepareCommit(root: string, request: CommitRequest): Promi
  */
 export async function commitFiles(root: string, request: CommitRequest): Promise<{ branch: string; commit: string }> {
   const { branch, commit } = await prepareCommit(root, request);
+  // Success: the inverses in `restore` are dropped with it.
   return { branch, commit };
 }
