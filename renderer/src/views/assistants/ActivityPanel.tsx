@@ -8,15 +8,17 @@ import {
   toolCounts,
   type ActivityFilters,
 } from './activity-format';
-import { useAssistantsStore } from './assistants-store';
+import { useActivity } from './assistants-queries';
 
 const PAGE = 100;
+const NO_RECORDS: never[] = [];
 
 /** The tool calls assistants made through the bridge, from its audit log, live. */
 export function ActivityPanel() {
-  const records = useAssistantsStore((s) => s.activity);
-  const logFile = useAssistantsStore((s) => s.activityLog);
-  const error = useAssistantsStore((s) => s.activityError);
+  const activity = useActivity();
+  const records = activity.data?.records ?? NO_RECORDS;
+  const logFile = activity.data?.logFile;
+  const error = activity.error?.message;
   const [filters, setFilters] = useState<ActivityFilters>({ tool: '', errorsOnly: false });
   const [shown, setShown] = useState(PAGE);
   const toolId = useId();
