@@ -19,7 +19,7 @@ describe('ScanProgress', () => {
 
 describe('FindingsSummary', () => {
   it('counts what was checked and the findings by severity', () => {
-    const summary = { chains: 2, entries: 1, logos: 3, errors: 1, warnings: 0, infos: 2 } as RegistryReport['summary'];
+    const summary = { chains: 2, entries: 1, logos: 3, errors: 1, warnings: 0, infos: 2 };
     render(<FindingsSummary report={{ summary, totalMs: 1500 }} />);
     expect(screen.getByText(/2 chains · 1 entry · 3 logos checked in 1.5 s/)).toBeDefined();
     expect(screen.getByText('1 error')).toBeDefined();
