@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RegistryReport } from '../../../../domain/ipc/registry-channels';
 import { FindingsSummary } from './FindingsSummary';
 import { ScanProgress } from './ScanProgress';
 
