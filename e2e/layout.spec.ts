@@ -2,9 +2,10 @@
  * Every view fits and passes axe: at 1280×800 and 800×600, light and dark, no view scrolls sideways, no
  * control is cut off, every text shortened with "…" shows its full value on hover, and axe-core finds no
  * serious or critical violation. The views are visited in the states users meet them in (the playground
- * with results, history and traffic; the wizard on each step; the registry check with its findings).
+ * connected, with results, history and traffic; the assistants before and after one is configured; the wizard on each step; the registry check with its findings).
  */
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startBrowserMode, type RunningApp } from './support/browser-mode';
@@ -140,6 +141,29 @@ test('Assistants', async () => {
   await open('Assistants');
   await expect(page.getByRole('heading', { name: /Claude Desktop/ }).first()).toBeVisible();
   await checkView('Assistants', 'assistants');
+  // Configured: an entry with its profile badge, the outcome message with the restart hint and backup path.
+  const card = page.getByRole('article', { name: 'Claude Desktop' });
+  await card.getByRole('button', { name: 'Install for Claude Desktop' }).click();
+  await expect(card.getByRole('status')).toContainText('Installed in');
+  await card.getByRole('button', { name: 'Test Claude Desktop' }).click();
+  await expect(card.getByRole('status').filter({ hasText: 'Connected.' })).toBeVisible({ timeout: 60_000 });
+  await card.getByText('Show the tools').click();
+  await card.getByText('Manual setup').click();
+  await expect(card.getByText(/Merge this into/)).toBeVisible();
+  // A configured assistant calls tools: the activity log fills with rows of long arguments.
+  const log = join(app.home, '.config', 'gateway-companion', 'logs');
+  mkdirSync(log, { recursive: true });
+  const call = (tool: string, args: object, ok = true) =>
+    `${JSON.stringify({ time: new Date().toISOString(), profile: 'default', tool, arguments: args, durationMs: 184, ok, ...(ok ? {} : { errorCode: -32001 }) })}\n`;
+  appendFileSync(
+    join(log, 'audit.jsonl'),
+    call('check_token_security', { assetId: 'c501_tEPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' }) +
+      call('get_swap_quote', { fromAsset: 'c60', toAsset: 'c501', amount: '1.5' }, false),
+  );
+  await expect(page.getByRole('table', { name: 'Tool calls' }).getByText('check_token_security')).toBeVisible({ timeout: 30_000 });
+  await checkView('Assistants (configured)');
+  await card.getByRole('button', { name: 'Remove from Claude Desktop' }).click();
+  await expect(card.getByRole('status').first()).toContainText('Removed');
 });
 
 test('Tool playground: welcome, results, history and traffic', async () => {
@@ -148,6 +172,7 @@ test('Tool playground: welcome, results, history and traffic', async () => {
   await checkView('Playground (not connected)');
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('navigation', { name: 'Tools' })).toBeVisible({ timeout: 30_000 });
+  await checkView('Playground (connected)');
 
   await pickTool(page, 'search_assets');
   await field(page, 'query').fill('USDC');

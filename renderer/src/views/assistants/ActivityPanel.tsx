@@ -8,15 +8,17 @@ import {
   toolCounts,
   type ActivityFilters,
 } from './activity-format';
-import { useAssistantsStore } from './assistants-store';
+import { useActivity } from './assistants-queries';
 
 const PAGE = 100;
+const NO_RECORDS: never[] = [];
 
 /** The tool calls assistants made through the bridge, from its audit log, live. */
 export function ActivityPanel() {
-  const records = useAssistantsStore((s) => s.activity);
-  const logFile = useAssistantsStore((s) => s.activityLog);
-  const error = useAssistantsStore((s) => s.activityError);
+  const activity = useActivity();
+  const records = activity.data?.records ?? NO_RECORDS;
+  const logFile = activity.data?.logFile;
+  const error = activity.error?.message;
   const [filters, setFilters] = useState<ActivityFilters>({ tool: '', errorsOnly: false });
   const [shown, setShown] = useState(PAGE);
   const toolId = useId();
@@ -85,51 +87,54 @@ export function ActivityPanel() {
           <p className="visually-hidden" aria-live="polite">
             {visible.length} of {records.length} tool calls shown
           </p>
-          <table className="data activity-table" aria-label="Tool calls">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Tool</th>
-                <th scope="col">Arguments</th>
-                <th scope="col" className="num">
-                  Duration
-                </th>
-                <th scope="col">Result</th>
-                <th scope="col">Called by</th>
-                <th scope="col">Profile</th>
-              </tr>
-            </thead>
-            <tbody>
-              {visible.slice(0, shown).map((r, i) => {
-                const args = argumentsSummary(r.arguments);
-                return (
-                  <tr key={`${r.time}-${r.tool}-${i}`} className={r.ok ? undefined : 'failed'}>
-                    <td className="time">
-                      <time dateTime={r.time} title={r.time}>
-                        {formatTime(r.time, now)}
-                      </time>
-                    </td>
-                    <td>
-                      <code>{r.tool}</code>
-                    </td>
-                    <td className="args">{args ? <code title={args}>{args}</code> : <span className="muted">–</span>}</td>
-                    <td className="num">{formatDuration(r.durationMs)}</td>
-                    <td>
-                      <span className={r.ok ? 'badge ok' : 'badge bad'}>{resultLabel(r)}</span>
-                    </td>
-                    <td>
-                      {r.source === 'playground' ? (
-                        <span className="badge accent">Tool playground</span>
-                      ) : (
-                        <span className="badge">Assistant</span>
-                      )}
-                    </td>
-                    <td className="muted">{r.profile}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          {/* At narrow widths the table scrolls inside its own box, never the whole view. */}
+          <div className="activity-scroll" role="region" aria-label="Tool call log" tabIndex={0} data-scroll-x>
+            <table className="data activity-table" aria-label="Tool calls">
+              <thead>
+                <tr>
+                  <th scope="col">Time</th>
+                  <th scope="col">Tool</th>
+                  <th scope="col">Arguments</th>
+                  <th scope="col" className="num">
+                    Duration
+                  </th>
+                  <th scope="col">Result</th>
+                  <th scope="col">Called by</th>
+                  <th scope="col">Profile</th>
+                </tr>
+              </thead>
+              <tbody>
+                {visible.slice(0, shown).map((r, i) => {
+                  const args = argumentsSummary(r.arguments);
+                  return (
+                    <tr key={`${r.time}-${r.tool}-${i}`} className={r.ok ? undefined : 'failed'}>
+                      <td className="time">
+                        <time dateTime={r.time} title={r.time}>
+                          {formatTime(r.time, now)}
+                        </time>
+                      </td>
+                      <td>
+                        <code>{r.tool}</code>
+                      </td>
+                      <td className="args">{args ? <code title={args}>{args}</code> : <span className="muted">–</span>}</td>
+                      <td className="num">{formatDuration(r.durationMs)}</td>
+                      <td>
+                        <span className={r.ok ? 'badge ok' : 'badge bad'}>{resultLabel(r)}</span>
+                      </td>
+                      <td>
+                        {r.source === 'playground' ? (
+                          <span className="badge accent">Tool playground</span>
+                        ) : (
+                          <span className="badge">Assistant</span>
+                        )}
+                      </td>
+                      <td className="muted">{r.profile}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
           {visible.length > shown && (
             <button type="button" className="button show-more" onClick={() => setShown((n) => n + PAGE)}>
               Show {Math.min(PAGE, visible.length - shown)} more

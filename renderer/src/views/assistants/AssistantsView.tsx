@@ -2,19 +2,18 @@
  * "Assistants": connect Claude, Cursor, VS Code and the other MCP clients to the gateway in one click,
  * test the connection as the assistant would make it, and watch the tool calls they make.
  */
-import { useEffect, useId } from 'react';
-import { useApi } from '../../app/api-context';
+import { useId } from 'react';
 import { ActivityPanel } from './ActivityPanel';
-import { chooseProfile, followActivity, loadClients, selectedProfile, useAssistantsStore } from './assistants-store';
+import { useActivity, useFollowActivity, useOverview, useSelectedProfile } from './assistants-queries';
+import { chooseProfile } from './assistants-ui-store';
 import { ClientCard } from './ClientCard';
 import './assistants.css';
 
 export function AssistantsView() {
-  const api = useApi();
-  useEffect(() => {
-    void loadClients(api);
-    return followActivity(api);
-  }, [api]);
+  // Opening the view reads the clients and the log again; live tool calls arrive as events meanwhile.
+  useFollowActivity();
+  useOverview({ refresh: true });
+  useActivity({ refresh: true });
   return (
     <div className="stack assistants-view">
       <ConnectPanel />
@@ -25,8 +24,8 @@ export function AssistantsView() {
 }
 
 function ConnectPanel() {
-  const overview = useAssistantsStore((s) => s.overview);
-  const profile = useAssistantsStore((s) => selectedProfile(s));
+  const overview = useOverview().data;
+  const profile = useSelectedProfile();
   const profileId = useId();
   const configured = overview?.clients.filter((c) => c.state === 'configured').length ?? 0;
   const connected = overview?.clients.filter((c) => c.state === 'configured' && c.handshake).length ?? 0;
@@ -87,10 +86,8 @@ function ConnectPanel() {
 }
 
 function ClientsPanel() {
-  const api = useApi();
-  const overview = useAssistantsStore((s) => s.overview);
-  const loading = useAssistantsStore((s) => s.loading);
-  const loadError = useAssistantsStore((s) => s.loadError);
+  const { data: overview, isFetching: loading, error, refetch } = useOverview();
+  const loadError = error?.message;
   const found = overview?.clients.filter((c) => c.state !== 'not-installed') ?? [];
   const missing = overview?.clients.filter((c) => c.state === 'not-installed') ?? [];
   return (
@@ -100,7 +97,7 @@ function ClientsPanel() {
           <h2 id="clients-title">Assistants</h2>
           <p className="muted small">Found by their config files and app folders on this computer.</p>
         </div>
-        <button type="button" className="button" onClick={() => void loadClients(api)} disabled={loading}>
+        <button type="button" className="button" onClick={() => void refetch()} disabled={loading}>
           {loading ? 'Refreshing…' : 'Refresh'}
         </button>
       </div>

@@ -4,23 +4,40 @@ import type { CompanionApi } from '../../../../domain/ipc/facade';
 import type { RegistryReport } from '../../../../domain/ipc/registry-channels';
 import { NO_FILTERS, type FindingFilters } from './findings-filter';
 
+export interface ScanProgress {
+  done: number;
+  total: number;
+  chain?: string;
+}
+
+/**
+ * Fed by the scan's answer and main's progress events. Components subscribe with selectors (never the
+ * whole store): a progress event changes `progress` only, so only the progress bar re-renders.
+ */
 export interface CheckState {
   status: 'idle' | 'running' | 'done' | 'error';
   scanId: string;
-  progress: { done: number; total: number; chain?: string };
+  progress: ScanProgress;
   report: RegistryReport | null;
   error: string | null;
   filters: FindingFilters;
 }
 
-export const useCheckStore = create<CheckState>()(() => ({
+const initial: CheckState = {
   status: 'idle',
   scanId: '',
   progress: { done: 0, total: 0 },
   report: null,
   error: null,
   filters: NO_FILTERS,
-}));
+};
+
+export const useCheckStore = create<CheckState>()(() => initial);
+
+/** Back to the state the app starts in (tests). */
+export function resetCheckStore(): void {
+  useCheckStore.setState(initial, true);
+}
 
 export function setFilters(change: Partial<FindingFilters>): void {
   useCheckStore.setState((s) => ({ filters: { ...s.filters, ...change } }));

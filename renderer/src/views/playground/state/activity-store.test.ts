@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { CompanionApi } from '../../../../../domain/ipc/facade';
 import type { HistorySummary } from '../../../../../domain/ipc/playground-channels';
 import { useActivityStore } from './activity-store';
+
+// Each test starts from the store as the app starts it, whatever ran before in this file.
+const initial = useActivityStore.getState();
+beforeEach(() => useActivityStore.setState(initial, true));
 
 const entry = (id: string): HistorySummary => ({
   id,
