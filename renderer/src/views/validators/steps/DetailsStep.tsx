@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useFocusFirstInvalid } from '../../../app/use-focus-first-invalid';
 import type { RegistryFinding } from '../../../../../domain/ipc/registry-channels';
 import { DESCRIPTION_MAX, NAME_MAX } from '../../../../../domain/registry-entry';
 import { afterPress } from '../../../app/after-press';
@@ -48,13 +49,9 @@ export function DetailsStep() {
     resetDetailsTouch(openedWith.current);
     return () => resetDetailsTouch();
   }, []);
-  const focused = useRef(touch.focusRequest);
-  useEffect(() => {
-    // Next was pressed with errors left: the first field to fix takes focus.
-    if (touch.focusRequest === focused.current) return;
-    focused.current = touch.focusRequest;
-    document.querySelector<HTMLElement>('form.wizard-step [aria-invalid="true"]')?.focus();
-  }, [touch.focusRequest]);
+  // Next was pressed with errors left: the first field to fix takes focus.
+  const fields = useRef<HTMLDivElement>(null);
+  useFocusFirstInvalid(fields, touch.focusRequest);
 
   const findings = detailFindings(state);
   // A field's errors show once it was touched or Next was pressed; its warnings and notes as they come.
@@ -72,7 +69,7 @@ export function DetailsStep() {
   const websiteOk = findings !== null && /^https:\/\//i.test(website) && !aboutAll('website')?.some((f) => f.severity === 'error');
 
   return (
-    <>
+    <div ref={fields} className="step-fields">
       <StepHeading number={4} title="Details">
         What people see in the wallet when they choose a validator. Keep it short and factual; reviewers reject advertising.
       </StepHeading>
@@ -185,6 +182,6 @@ export function DetailsStep() {
           )}
         </fieldset>
       )}
-    </>
+    </div>
   );
 }
