@@ -18,7 +18,15 @@ const entry = (id: string): HistorySummary => ({
 const apiListing = (ids: string[]) =>
   ({ playground: { history: async () => ({ entries: ids.map(entry), limit: 500 }) } }) as unknown as CompanionApi;
 
-const traffic = (seq: number): TrafficEntry => ({ seq, at: 1_700_000_000_000 + seq, dir: 'send', kind: 'request', bytes: 10 });
+const traffic = (seq: number): TrafficEntry => ({
+  seq,
+  at: 1_700_000_000_000 + seq,
+  dir: 'send',
+  kind: 'request',
+  bytes: 10,
+  text: '{}',
+  truncated: false,
+});
 
 beforeEach(() => {
   useActivityStore.setState(useActivityStore.getInitialState(), true);
