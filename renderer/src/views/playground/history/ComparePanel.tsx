@@ -43,7 +43,7 @@ export function CompareView({
   onlyChanges: boolean;
   onOnlyChanges: (only: boolean) => void;
 }) {
-  const entries = useMemo(() => (a.startedAt <= b.startedAt ? [a, b] : [b, a]), [a, b]);
+  const entries = useMemo((): [HistoryEntry, HistoryEntry] => (a.startedAt <= b.startedAt ? [a, b] : [b, a]), [a, b]);
   const diff = useMemo(() => diffLines(comparable(entries[0]), comparable(entries[1])), [entries]);
   const rows = useMemo(() => (onlyChanges ? diff.rows.filter((r) => r.kind !== 'same') : diff.rows), [diff, onlyChanges]);
   return (
