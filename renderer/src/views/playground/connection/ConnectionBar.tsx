@@ -1,6 +1,6 @@
 import { useApi } from '../../../app/api-context';
 import { useConnectionStore } from '../state/connection-store';
-import { formatDuration } from '../result/format';
+import { ConnectionFacts, ConnectionState } from './ConnectionFacts';
 
 function profileLabel(p: { name: string; kind: string; url: string }): string {
   if (p.kind === 'embedded') return `${p.name} — reference gateway (built-in)`;
@@ -14,7 +14,14 @@ function profileLabel(p: { name: string; kind: string; url: string }): string {
 /** Profile choice, connect/disconnect, and the facts of the live connection. */
 export function ConnectionBar() {
   const api = useApi();
-  const { profiles, selected, status, connection, error, notice, profilesOpen, pinging } = useConnectionStore();
+  const profiles = useConnectionStore((s) => s.profiles);
+  const selected = useConnectionStore((s) => s.selected);
+  const status = useConnectionStore((s) => s.status);
+  const connection = useConnectionStore((s) => s.connection);
+  const error = useConnectionStore((s) => s.error);
+  const notice = useConnectionStore((s) => s.notice);
+  const profilesOpen = useConnectionStore((s) => s.profilesOpen);
+  const pinging = useConnectionStore((s) => s.pinging);
   const { select, connect, disconnect, ping, toggleProfiles } = useConnectionStore.getState();
   const connected = status === 'connected' && connection;
   const busy = status === 'connecting';
@@ -42,15 +49,7 @@ export function ConnectionBar() {
             {busy ? 'Connecting…' : 'Connect'}
           </button>
         )}
-        <div className="pg-conn-state" role="status" aria-live="polite">
-          {connected ? (
-            <span className="status-dot ok">Connected</span>
-          ) : busy ? (
-            <span className="status-dot pending">Starting the bridge…</span>
-          ) : (
-            <span className="status-dot">Not connected</span>
-          )}
-        </div>
+        <ConnectionState status={connected ? 'connected' : busy ? 'connecting' : 'idle'} />
         <button
           type="button"
           className="button subtle pg-profiles-toggle"
@@ -61,45 +60,7 @@ export function ConnectionBar() {
           Profiles &amp; credentials
         </button>
       </div>
-      {connected && (
-        <dl className="pg-facts" aria-label="Connection details">
-          <div>
-            <dt>Server</dt>
-            <dd title={connection.serverTitle}>{connection.serverName}</dd>
-          </div>
-          <div>
-            <dt>Version</dt>
-            <dd>{connection.serverVersion}</dd>
-          </div>
-          <div>
-            <dt>Protocol</dt>
-            <dd>{connection.protocolVersion}</dd>
-          </div>
-          <div>
-            <dt>Latency</dt>
-            <dd>
-              <span>{formatDuration(connection.latencyMs)}</span>
-              <button
-                type="button"
-                className="pg-link-button"
-                disabled={pinging}
-                onClick={() => void ping(api)}
-                aria-label="Measure latency again"
-              >
-                {pinging ? 'pinging…' : 'ping'}
-              </button>
-            </dd>
-          </div>
-          <div>
-            <dt>Connected in</dt>
-            <dd>{formatDuration(connection.connectMs)}</dd>
-          </div>
-          <div className="pg-facts-url">
-            <dt>Endpoint</dt>
-            <dd title={connection.url}>{connection.url}</dd>
-          </div>
-        </dl>
-      )}
+      {connected && <ConnectionFacts connection={connection} pinging={pinging} onPing={() => void ping(api)} />}
       {error && (
         <p className="callout error pg-conn-error" role="alert">
           {error}

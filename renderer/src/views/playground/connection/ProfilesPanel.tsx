@@ -126,7 +126,9 @@ function ProfileForm({ editing, onSaved }: { editing: ProfileSummary | undefined
 /** Every profile with its credential state; the built-in one explained, remote ones editable. Shown in the playground (closable) and in Settings. */
 export function ProfilesPanel({ onClose }: { onClose?: () => void }) {
   const api = useApi();
-  const { profiles, profilesError, selected } = useConnectionStore();
+  const profiles = useConnectionStore((s) => s.profiles);
+  const profilesError = useConnectionStore((s) => s.profilesError);
+  const selected = useConnectionStore((s) => s.selected);
   const { loadProfiles, select } = useConnectionStore.getState();
   // The name of the profile being edited, or 'new' for the new-profile form.
   const [editing, setEditing] = useState(selected);

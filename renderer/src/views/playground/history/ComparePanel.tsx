@@ -1,10 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import type { HistoryEntry } from '../../../../../domain/ipc/playground-channels';
 import { useApi } from '../../../app/api-context';
 import { resultData } from '../result/ResultPanel';
 import { VirtualList } from '../result/VirtualList';
 import { formatTime } from '../result/format';
 import { useActivityStore } from '../state/activity-store';
+import { historyEntryQuery } from '../state/playground-queries';
 import { canonicalJson, diffLines, type DiffRow } from './line-diff';
 
 const ROW = 20;
@@ -29,40 +31,21 @@ function Cell({ side, kind }: { side: DiffRow['left']; kind: DiffRow['kind'] }) 
   );
 }
 
-/** Two history entries side by side, as a line diff of their canonical JSON. */
-export function ComparePanel() {
-  const api = useApi();
-  const compare = useActivityStore((s) => s.compare);
-  // The loaded pair, with the ids it was loaded for: a new pick shows nothing stale while it loads.
-  const [loaded, setLoaded] = useState<{ ids: string; entries: [HistoryEntry, HistoryEntry] }>();
-  const entries = loaded?.ids === compare.join() ? loaded.entries : undefined;
-  const [error, setError] = useState<string>();
-  const [onlyChanges, setOnlyChanges] = useState(false);
-
-  useEffect(() => {
-    if (compare.length !== 2) return;
-    let alive = true;
-    Promise.all(compare.map((id) => api.playground.historyEntry(id))).then(
-      (list) => {
-        if (!alive) return;
-        const sorted = [...list].sort((a, b) => a.startedAt - b.startedAt) as [HistoryEntry, HistoryEntry];
-        setLoaded({ ids: compare.join(), entries: sorted });
-        setError(undefined);
-      },
-      (e: Error) => alive && setError(e.message),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [api, compare]);
-
-  const diff = useMemo(() => (entries ? diffLines(comparable(entries[0]), comparable(entries[1])) : undefined), [entries]);
-  const rows = useMemo(() => (diff ? (onlyChanges ? diff.rows.filter((r) => r.kind !== 'same') : diff.rows) : []), [diff, onlyChanges]);
-
-  if (compare.length !== 2)
-    return <p className="muted pg-empty">Tick two calls in History to compare their arguments and results side by side.</p>;
-  if (error) return <p className="callout error">{error}</p>;
-  if (!entries || !diff) return <p className="muted">Loading the two calls…</p>;
+/** Two history entries side by side, as a line diff of their canonical JSON (A is the older call). */
+export function CompareView({
+  a,
+  b,
+  onlyChanges,
+  onOnlyChanges,
+}: {
+  a: HistoryEntry;
+  b: HistoryEntry;
+  onlyChanges: boolean;
+  onOnlyChanges: (only: boolean) => void;
+}) {
+  const entries = useMemo((): [HistoryEntry, HistoryEntry] => (a.startedAt <= b.startedAt ? [a, b] : [b, a]), [a, b]);
+  const diff = useMemo(() => diffLines(comparable(entries[0]), comparable(entries[1])), [entries]);
+  const rows = useMemo(() => (onlyChanges ? diff.rows.filter((r) => r.kind !== 'same') : diff.rows), [diff, onlyChanges]);
   return (
     <div className="pg-compare" aria-label="Comparison">
       <div className="row pg-spread">
@@ -82,7 +65,7 @@ export function ComparePanel() {
             {!diff.complete && ' (too different to align)'}
           </span>
           <label className="pg-small">
-            <input type="checkbox" checked={onlyChanges} onChange={(e) => setOnlyChanges(e.target.checked)} /> Only changed lines
+            <input type="checkbox" checked={onlyChanges} onChange={(e) => onOnlyChanges(e.target.checked)} /> Only changed lines
           </label>
         </div>
       </div>
@@ -106,4 +89,22 @@ export function ComparePanel() {
       />
     </div>
   );
+}
+
+/** The two calls ticked in History, loaded from main (each once: an entry never changes) and compared. */
+export function ComparePanel() {
+  const api = useApi();
+  const compare = useActivityStore((s) => s.compare);
+  const ids = compare.length === 2 ? compare : [];
+  const [first, second] = useQueries({ queries: ids.map((id) => historyEntryQuery(api, id)) });
+  // Kept here, not in the view: the choice outlasts loading a new pair.
+  const [onlyChanges, setOnlyChanges] = useState(false);
+
+  if (compare.length !== 2)
+    return <p className="muted pg-empty">Tick two calls in History to compare their arguments and results side by side.</p>;
+  const error = first?.error ?? second?.error;
+  if (error) return <p className="callout error">{error.message}</p>;
+  // A new pick shows nothing stale while it loads: each query is keyed by its entry's id.
+  if (!first?.data || !second?.data) return <p className="muted">Loading the two calls…</p>;
+  return <CompareView a={first.data} b={second.data} onlyChanges={onlyChanges} onOnlyChanges={setOnlyChanges} />;
 }

@@ -32,7 +32,7 @@ const refusing = (how: 'invalid' | 'unreachable') =>
 
 describe('a refused Run and the result panel', () => {
   beforeEach(() => {
-    useWorkbenchStore.setState({ running: undefined, shown: undefined, issues: [], notSent: undefined });
+    useWorkbenchStore.setState(useWorkbenchStore.getInitialState(), true);
     useWorkbenchStore.getState().selectTool('get_token_prices', {});
     useWorkbenchStore.getState().show({ outcome: outcome('get_token_prices'), args: {}, profile: 'default', source: 'live' });
   });

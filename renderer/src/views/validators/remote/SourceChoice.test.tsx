@@ -1,11 +1,14 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CompanionError } from '../../../../../domain/ipc/facade';
-import { useWizardStore } from '../wizard-store';
+import { initialUi, useWizardStore } from '../wizard-store';
 import { ReadFailure } from './SourceChoice';
 
+beforeEach(() => {
+  useWizardStore.setState(initialUi(), true);
+});
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
