@@ -32,7 +32,11 @@ export function CredentialsForm({ profile, onChanged }: { profile: ProfileSummar
       // Where they went is main's answer: the keychain, or this session's memory when there is no keychain.
       setMessage({
         kind: 'ok',
-        text: `${stored ? 'Replaced' : 'Saved'}${sessionOnly ? ' for this session only.' : ' in the OS keychain.'}`,
+        text: sessionOnly
+          ? `${stored ? 'Replaced' : 'Saved'} for this session only.`
+          : stored
+            ? 'Replaced in the OS keychain.'
+            : 'Saved to the OS keychain.',
       });
       await onChanged();
     } catch (error) {
