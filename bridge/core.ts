@@ -243,30 +243,41 @@ class BridgeSession {
     const identity = p.method === 'initialize' ? identityFromInitialize(p.message) : identityFromEnvelope(p.message);
     const name = identity.clientInfo?.name;
     if (typeof name === 'string' && (p.method === 'initialize' || this.hostName === undefined)) this.hostName = name.slice(0, 100);
-    const session = await this.connect();
     if (p.method === 'initialize') {
-      await this.initialize(p, session);
+      // Marked as running now, before any await: a request on the next line (a ping written right after
+      // initialize) must wait for this session, not race the connect and go out without one.
+      const previous = this.initRun;
+      const run = (async () => {
+        await previous?.catch(noop);
+        await this.initialize(p, await this.connect());
+      })();
+      this.initRun = run;
+      try {
+        await run;
+      } finally {
+        if (this.initRun === run) this.initRun = undefined;
+      }
       return;
     }
+    await this.connect();
     await this.settled();
     await this.forwardInEra(p, FRESH);
   }
 
   /** The host's initialize: the session in place ends, and the era is decided from the upstream's answer. */
   private async initialize(p: Pending, session: UpstreamSession): Promise<void> {
-    await this.settled();
+    // Not `settled()`: that waits for `initRun`, which is this initialize itself.
+    for (;;) {
+      const run = session.reopening ?? this.era.deciding;
+      if (!run) break;
+      await run.catch(noop);
+    }
     // The host starts over: end the old session first.
     await session.end(1_000);
     this.replay.initialize = p.message;
     this.replay.initializedLine = undefined;
-    const run = this.era.handshake(p, session);
-    this.initRun = run;
-    try {
-      await run;
-      session.opened();
-    } finally {
-      if (this.initRun === run) this.initRun = undefined;
-    }
+    await this.era.handshake(p, session);
+    session.opened();
   }
 
   /** A host request as the upstream's era needs it: unchanged, translated, or answered by the bridge. */
