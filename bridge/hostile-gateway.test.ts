@@ -1,0 +1,143 @@
+// A gateway that tries to make the bridge misbehave: reconnect storms, endless progress, floods.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { streamReconnectDelay, STREAM_RECONNECT_CAP_MS, STREAM_RECONNECT_FLOOR_MS } from './backoff';
+import { runBridgeCore } from './core';
+import { createHttpClient } from './http-client';
+import { createLogger } from './logger';
+import { TEST_CREDENTIALS } from './testing/fake-gateway';
+import { TestHost } from './testing/host';
+
+type Json = Record<string, unknown>;
+
+/** What the scripted gateway does with a GET event stream and with each POSTed request. */
+interface Script {
+  get?: (res: http.ServerResponse) => void;
+  request?: (message: Json, res: http.ServerResponse) => void;
+}
+
+interface Hostile {
+  readonly url: string;
+  readonly gets: () => number;
+  close(): Promise<void>;
+}
+
+async function startHostile(script: Script): Promise<Hostile> {
+  let gets = 0;
+  const sockets = new Set<import('node:net').Socket>();
+  const server = http.createServer((req, res) => {
+    if (req.method === 'GET') {
+      gets++;
+      if (script.get) script.get(res);
+      else res.writeHead(405).end();
+      return;
+    }
+    if (req.method === 'DELETE') {
+      res.writeHead(200).end();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const message = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Json;
+      if (message.id === undefined) {
+        res.writeHead(202).end();
+        return;
+      }
+      if (message.method === 'initialize') {
+        res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'hostile-session' });
+        res.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: message.id,
+            result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'hostile', version: '1' } },
+          }),
+        );
+        return;
+      }
+      if (script.request) script.request(message, res);
+      else {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: {} }));
+      }
+    });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    gets: () => gets,
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+function startBridge(gateway: Hostile, options: { host?: TestHost } = {}) {
+  const host = options.host ?? new TestHost();
+  const stop = new AbortController();
+  const log = createLogger({ debug: false, tag: 'test' });
+  const done = runBridgeCore({
+    input: host.input,
+    output: host.output,
+    log,
+    maxMessageBytes: 256 * 1024,
+    defaultTimeoutMs: 10_000,
+    userAgent: 'test',
+    signal: stop.signal,
+    drainMs: 0,
+    connect: async () => {
+      const url = new URL(gateway.url);
+      const httpClient = await createHttpClient({ url, proxy: false, env: {} });
+      return { profile: 'test', url, http: httpClient, credentials: TEST_CREDENTIALS, timeoutMs: 10_000, close: () => httpClient.close() };
+    },
+  }).finally(() => log.close());
+  cleanups.push(async () => {
+    stop.abort();
+    await done;
+  });
+  return { host };
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await sleep(5);
+}
+
+describe('event stream reconnection', () => {
+  it('waits at least the floor whatever retry: says, doubling with jitter up to the cap', () => {
+    expect(streamReconnectDelay(0, 0, () => 0)).toBe(STREAM_RECONNECT_FLOOR_MS);
+    expect(streamReconnectDelay(0, undefined, () => 1)).toBe(STREAM_RECONNECT_FLOOR_MS);
+    expect(streamReconnectDelay(3, 0, () => 1)).toBe(8 * STREAM_RECONNECT_FLOOR_MS);
+    expect(streamReconnectDelay(3, 0, () => 0)).toBe(4 * STREAM_RECONNECT_FLOOR_MS);
+    expect(streamReconnectDelay(40, 5_000, () => 1)).toBe(STREAM_RECONNECT_CAP_MS);
+    expect(streamReconnectDelay(0, 5_000, () => 1)).toBe(5_000);
+  });
+
+  it('does not reconnect in a loop to a gateway that says retry: 0 and closes the stream', async () => {
+    const gateway = await startHostile({
+      get: (res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.end('retry: 0\n\n');
+      },
+    });
+    cleanups.push(() => gateway.close());
+    const { host } = startBridge(gateway);
+    await host.initialize('i');
+    await until(() => gateway.gets() >= 1);
+    // Without a floor this window sees hundreds of GETs; with it, the first reopen is a second away.
+    await sleep(800);
+    expect(gateway.gets()).toBeLessThanOrEqual(2);
+  });
+});
