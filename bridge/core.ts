@@ -9,7 +9,7 @@ import { readHostLine } from './host-line';
 import { BridgeError, classify, ErrorCode, errorResponse, type Classified } from './jsonrpc';
 import { LineReader, type LineEvent } from './line-reader';
 import type { Logger } from './logger';
-import { describe, PendingTable, type Pending } from './pending-table';
+import { describe, MAX_IN_FLIGHT, PendingTable, type Pending } from './pending-table';
 import { Upstream } from './upstream';
 import { EraLost, FRESH, UpstreamSession, type Retries, type SessionReplay } from './upstream-session';
 
@@ -143,6 +143,17 @@ class BridgeSession {
           ErrorCode.InvalidRequest,
           `Invalid request: id ${JSON.stringify(message.id)} is already used by a request still in flight; request ids must be unique.`,
           { cause: 'duplicate_id' },
+        ),
+      );
+      return;
+    }
+    if (this.pending.full) {
+      this.write(
+        errorResponse(
+          message.id,
+          ErrorCode.UpstreamError,
+          `The bridge already has ${MAX_IN_FLIGHT} requests in flight, its limit; ${message.method} was not forwarded. Wait for some answers and send it again.`,
+          { cause: 'too_many_in_flight', limit: MAX_IN_FLIGHT },
         ),
       );
       return;

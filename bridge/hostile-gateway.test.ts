@@ -5,6 +5,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { streamReconnectDelay, STREAM_RECONNECT_CAP_MS, STREAM_RECONNECT_FLOOR_MS } from './backoff';
 import { runBridgeCore } from './core';
+import { MAX_IN_FLIGHT } from './pending-table';
+import { MAX_SEEN_EVENT_IDS, readEvents } from './stream-reader';
+import { Readable } from 'node:stream';
 import { createHttpClient } from './http-client';
 import { createLogger } from './logger';
 import { TEST_CREDENTIALS } from './testing/fake-gateway';
@@ -139,5 +142,42 @@ describe('event stream reconnection', () => {
     // Without a floor this window sees hundreds of GETs; with it, the first reopen is a second away.
     await sleep(800);
     expect(gateway.gets()).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('bounded memory', () => {
+  it('remembers at most MAX_SEEN_EVENT_IDS event ids per exchange, forgetting the oldest', async () => {
+    const events = Array.from(
+      { length: 5_000 },
+      (_, i) => `id: e${i}\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":${i}}}\n\n`,
+    );
+    const res = {
+      status: 200,
+      statusText: 'OK',
+      header: () => undefined,
+      body: Readable.from([Buffer.from(events.join(''))]),
+      discard: () => {},
+    };
+    const seen = new Set<string>();
+    let delivered = 0;
+    await readEvents(res, 64 * 1024, () => delivered++, seen);
+    expect(delivered).toBe(5_000);
+    expect(seen.size).toBe(MAX_SEEN_EVENT_IDS);
+    expect(seen.has('e4999')).toBe(true);
+    expect(seen.has('e0')).toBe(false);
+  });
+
+  it('refuses requests past MAX_IN_FLIGHT with an error naming the limit', async () => {
+    const gateway = await startHostile({ request: () => {} });
+    cleanups.push(() => gateway.close());
+    const { host } = startBridge(gateway);
+    await host.initialize('i');
+    const lines: string[] = [];
+    for (let i = 0; i <= MAX_IN_FLIGHT; i++) lines.push(`${JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/list' })}\n`);
+    host.input.write(lines.join(''));
+    const refused = await host.waitFor((m) => m.id === MAX_IN_FLIGHT && m.method === undefined);
+    expect(refused.error?.data).toMatchObject({ cause: 'too_many_in_flight', limit: MAX_IN_FLIGHT });
+    expect(refused.error?.message).toContain(`${MAX_IN_FLIGHT} requests in flight`);
+    expect(host.responsesFor(0)).toBe(0);
   });
 });

@@ -32,6 +32,12 @@ export interface HeldReply {
   readonly line: string;
 }
 
+/**
+ * The most host requests in flight at once. A host past it gets an error for each new request (naming the
+ * limit) until some are answered: the table, its timers and the exchanges they hold cannot grow without end.
+ */
+export const MAX_IN_FLIGHT = 1_024;
+
 /** The request as a log line names it. */
 export function describe(p: Pending): string {
   return p.tool !== undefined ? `tools/call "${p.tool}"` : p.method;
@@ -56,6 +62,11 @@ export class PendingTable {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** True when no further request may enter (MAX_IN_FLIGHT are in flight). */
+  get full(): boolean {
+    return this.entries.size >= MAX_IN_FLIGHT;
   }
 
   /** True while a request with this id is in flight: ids must be unique among them. */

@@ -8,6 +8,13 @@ import { bodyExcerpt, networkFailure, UpstreamFailure } from './upstream-failure
  * by the parser (`maxMessageBytes`); this is the one place that reads gateway bytes into messages.
  */
 
+/**
+ * The most event ids one exchange remembers to skip replays: past it the oldest is forgotten (a resume
+ * replays from the last id, so only recent ids can come back), and a gateway sending endless progress
+ * events with unique ids cannot grow the set without end.
+ */
+export const MAX_SEEN_EVENT_IDS = 1_024;
+
 /** One JSON-RPC message from the gateway, parsed, with the single-line text to forward to the host. */
 export type UpstreamMessageHandler = (message: unknown, line: string) => void;
 
@@ -53,6 +60,7 @@ export async function readEvents(
     if (event.event !== 'message') return;
     if (event.id !== undefined && seen) {
       if (seen.has(event.id)) return;
+      if (seen.size >= MAX_SEEN_EVENT_IDS) seen.delete(seen.values().next().value as string);
       seen.add(event.id);
     }
     emitParsed(event.data, onMessage, 'an event from the gateway');
