@@ -7,6 +7,7 @@ import { eraHeaders } from './era-headers';
 import { identityFromEnvelope, identityFromInitialize } from './era-translation';
 import { readHostLine } from './host-line';
 import { BridgeError, classify, ErrorCode, errorResponse, type Classified } from './jsonrpc';
+import { DEFAULT_MAX_CALL_SECONDS } from './limits';
 import { LineReader, type LineEvent } from './line-reader';
 import type { Logger } from './logger';
 import { describe, MAX_IN_FLIGHT, PendingTable, type Pending } from './pending-table';
@@ -29,7 +30,7 @@ const noop = (): void => {};
  * the lifecycle (connect on the first message, drain and DELETE on shutdown).
  */
 class BridgeSession {
-  private readonly pending = new PendingTable((p) => this.onTimeout(p));
+  private readonly pending = new PendingTable((p, kind) => this.onTimeout(p, kind));
   private readonly replay: SessionReplay = { initialize: undefined, initializedLine: undefined };
   private readonly era: EraNegotiator;
   private target: UpstreamTarget | undefined;
@@ -158,7 +159,7 @@ class BridgeSession {
       );
       return;
     }
-    const p = this.pending.add(message, line, this.timeoutMs);
+    const p = this.pending.add(message, line, this.timeoutMs, this.options.maxCallMs ?? DEFAULT_MAX_CALL_SECONDS * 1000);
     this.forwardRequest(p).catch((error: unknown) => this.fail(p, error));
   }
 
@@ -394,16 +395,28 @@ class BridgeSession {
     });
   }
 
-  private onTimeout(p: Pending): void {
-    const seconds = Math.round(this.timeoutMs / 100) / 10;
-    this.fail(
-      p,
-      new BridgeError(
-        ErrorCode.Timeout,
-        `The gateway did not answer ${describe(p)} within ${seconds} s, so the bridge gave up on it and asked the gateway to cancel it.`,
-        { cause: 'timeout', timeoutMs: this.timeoutMs },
-      ),
-    );
+  private onTimeout(p: Pending, kind: 'idle' | 'overall'): void {
+    if (kind === 'overall') {
+      const limitMs = this.options.maxCallMs ?? DEFAULT_MAX_CALL_SECONDS * 1000;
+      this.fail(
+        p,
+        new BridgeError(
+          ErrorCode.Timeout,
+          `${describe(p)} was still running after ${Math.round(limitMs / 100) / 10} s, the bridge's limit for one call (--max-call-time), so the bridge gave up on it and asked the gateway to cancel it.`,
+          { cause: 'timeout', maxCallMs: limitMs },
+        ),
+      );
+    } else {
+      const seconds = Math.round(this.timeoutMs / 100) / 10;
+      this.fail(
+        p,
+        new BridgeError(
+          ErrorCode.Timeout,
+          `The gateway did not answer ${describe(p)} within ${seconds} s, so the bridge gave up on it and asked the gateway to cancel it.`,
+          { cause: 'timeout', timeoutMs: this.timeoutMs },
+        ),
+      );
+    }
     const session = this.session;
     if (session?.upstream.inSession) {
       const cancel = JSON.stringify({

@@ -24,11 +24,14 @@ interface Script {
 interface Hostile {
   readonly url: string;
   readonly gets: () => number;
+  /** Every JSON-RPC message POSTed to it. */
+  readonly posted: Json[];
   close(): Promise<void>;
 }
 
 async function startHostile(script: Script): Promise<Hostile> {
   let gets = 0;
+  const posted: Json[] = [];
   const sockets = new Set<import('node:net').Socket>();
   const server = http.createServer((req, res) => {
     if (req.method === 'GET') {
@@ -45,6 +48,7 @@ async function startHostile(script: Script): Promise<Hostile> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const message = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Json;
+      posted.push(message);
       if (message.id === undefined) {
         res.writeHead(202).end();
         return;
@@ -76,6 +80,7 @@ async function startHostile(script: Script): Promise<Hostile> {
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     gets: () => gets,
+    posted,
     close: async () => {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -88,7 +93,7 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-function startBridge(gateway: Hostile, options: { host?: TestHost } = {}) {
+function startBridge(gateway: Hostile, options: { host?: TestHost; maxCallMs?: number; timeoutMs?: number } = {}) {
   const host = options.host ?? new TestHost();
   const stop = new AbortController();
   const log = createLogger({ debug: false, tag: 'test' });
@@ -101,10 +106,18 @@ function startBridge(gateway: Hostile, options: { host?: TestHost } = {}) {
     userAgent: 'test',
     signal: stop.signal,
     drainMs: 0,
+    ...(options.maxCallMs !== undefined ? { maxCallMs: options.maxCallMs } : {}),
     connect: async () => {
       const url = new URL(gateway.url);
       const httpClient = await createHttpClient({ url, proxy: false, env: {} });
-      return { profile: 'test', url, http: httpClient, credentials: TEST_CREDENTIALS, timeoutMs: 10_000, close: () => httpClient.close() };
+      return {
+        profile: 'test',
+        url,
+        http: httpClient,
+        credentials: TEST_CREDENTIALS,
+        timeoutMs: options.timeoutMs ?? 10_000,
+        close: () => httpClient.close(),
+      };
     },
   }).finally(() => log.close());
   cleanups.push(async () => {
@@ -179,5 +192,39 @@ describe('bounded memory', () => {
     expect(refused.error?.data).toMatchObject({ cause: 'too_many_in_flight', limit: MAX_IN_FLIGHT });
     expect(refused.error?.message).toContain(`${MAX_IN_FLIGHT} requests in flight`);
     expect(host.responsesFor(0)).toBe(0);
+  });
+});
+
+describe('a call whose stream only sends progress', () => {
+  it('ends after the overall limit with one error naming it and the flag, and a cancel to the gateway', async () => {
+    let progressSent = 0;
+    const gateway = await startHostile({
+      request: (message, res) => {
+        if (message.method !== 'tools/call')
+          return res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: {} }));
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        const timer = setInterval(() => {
+          progressSent++;
+          res.write(
+            `data: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 't', progress: progressSent } })}\n\n`,
+          );
+        }, 20);
+        res.on('close', () => clearInterval(timer));
+      },
+    });
+    cleanups.push(() => gateway.close());
+    // Progress every 20 ms keeps the 200 ms idle timeout from firing; only the overall limit ends the call.
+    const { host } = startBridge(gateway, { timeoutMs: 200, maxCallMs: 600 });
+    await host.initialize('i');
+    const reply = await host.request('c', 'tools/call', { name: 'forever', arguments: {}, _meta: { progressToken: 't' } });
+    expect(reply.error?.code).toBe(-32001);
+    expect(reply.error?.message).toContain('--max-call-time');
+    expect(reply.error?.message).toContain('0.6 s');
+    expect(reply.error?.data).toMatchObject({ cause: 'timeout', maxCallMs: 600 });
+    expect(progressSent).toBeGreaterThan(10);
+    expect(host.responsesFor('c')).toBe(1);
+    await until(() => gateway.posted.some((m) => m.method === 'notifications/cancelled' && (m.params as Json).requestId === 'c'));
   });
 });

@@ -19,6 +19,8 @@ export interface Pending {
   /** The 2026 era's per-request headers, derived from the message as sent upstream (undefined in the 2025 era). */
   headers?: Record<string, string> | undefined;
   timer?: NodeJS.Timeout;
+  /** The overall limit (`--max-call-time`), which progress does not restart. */
+  deadline?: NodeJS.Timeout;
   /** While the upstream's era is being decided, its reply is held here instead of going to the host. */
   hold?: boolean;
   held?: HeldReply;
@@ -57,8 +59,8 @@ export class PendingTable {
   private readonly entries = new Map<string, Pending>();
   private drained: (() => void) | undefined;
 
-  /** `onTimeout` runs when a request's deadline passes before it left the table. */
-  constructor(private readonly onTimeout: (p: Pending) => void) {}
+  /** `onTimeout` runs when a request's deadline passes before it left the table: `idle` (no traffic for the timeout) or `overall` (the max call time). */
+  constructor(private readonly onTimeout: (p: Pending, kind: 'idle' | 'overall') => void) {}
 
   get size(): number {
     return this.entries.size;
@@ -81,7 +83,7 @@ export class PendingTable {
   }
 
   /** Enters a host request with its deadline (restarted by `keepAlive` while the gateway shows progress). */
-  add(request: Extract<Classified, { kind: 'request' }>, line: string, timeoutMs: number): Pending {
+  add(request: Extract<Classified, { kind: 'request' }>, line: string, timeoutMs: number, maxCallMs?: number): Pending {
     const params = request.message.params as { name?: unknown; arguments?: unknown } | undefined;
     const tool = request.method === 'tools/call' && typeof params?.name === 'string' ? params.name : undefined;
     const p: Pending = {
@@ -99,8 +101,12 @@ export class PendingTable {
     };
     this.entries.set(p.key, p);
     p.timer = setTimeout(() => {
-      if (!p.done) this.onTimeout(p);
+      if (!p.done) this.onTimeout(p, 'idle');
     }, timeoutMs);
+    if (maxCallMs !== undefined)
+      p.deadline = setTimeout(() => {
+        if (!p.done) this.onTimeout(p, 'overall');
+      }, maxCallMs);
     return p;
   }
 
@@ -108,6 +114,7 @@ export class PendingTable {
   finish(p: Pending): void {
     p.done = true;
     if (p.timer) clearTimeout(p.timer);
+    if (p.deadline) clearTimeout(p.deadline);
     this.entries.delete(p.key);
     if (this.entries.size === 0) this.drained?.();
   }
