@@ -42,6 +42,10 @@ class BridgeSession {
   /** The host's initialize in flight: later messages need its session. */
   private initRun: Promise<void> | undefined;
   private readonly stopping = new AbortController();
+  /** Settles when the host's stdout drains, while the gateway's streams wait for it. */
+  private drained: Promise<void> | undefined;
+  /** The host's stdout refused more (write returned false) and has not drained since. */
+  private congested = false;
   private closing = false;
   private readonly finished: Promise<void>;
   private resolveFinished: () => void = noop;
@@ -94,7 +98,28 @@ class BridgeSession {
 
   private write(line: string): void {
     if (!this.options.output.writable) return;
-    this.options.output.write(`${line}\n`);
+    if (!this.options.output.write(`${line}\n`)) this.congested = true;
+  }
+
+  /**
+   * Undefined while the host's stdout takes more; else a promise that settles on 'drain' (or when the
+   * output fails or the bridge stops). The gateway's streams are not read meanwhile.
+   */
+  private hostReady(): Promise<void> | undefined {
+    const output = this.options.output;
+    if (!this.congested || !output.writable || this.stopping.signal.aborted) return undefined;
+    this.drained ??= new Promise<void>((resolve) => {
+      const done = (): void => {
+        output.off('drain', done).off('close', done).off('error', done);
+        this.stopping.signal.removeEventListener('abort', done);
+        this.drained = undefined;
+        this.congested = false;
+        resolve();
+      };
+      output.once('drain', done).once('close', done).once('error', done);
+      this.stopping.signal.addEventListener('abort', done, { once: true });
+    });
+    return this.drained;
   }
 
   // ---- host → bridge ----
@@ -213,6 +238,7 @@ class BridgeSession {
         credentials: target.credentials,
         maxMessageBytes: this.options.maxMessageBytes,
         userAgent: this.options.userAgent,
+        hostReady: () => this.hostReady(),
       });
       this.session = new UpstreamSession({
         upstream,

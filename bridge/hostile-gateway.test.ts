@@ -7,7 +7,7 @@ import { streamReconnectDelay, STREAM_RECONNECT_CAP_MS, STREAM_RECONNECT_FLOOR_M
 import { runBridgeCore } from './core';
 import { MAX_IN_FLIGHT } from './pending-table';
 import { MAX_SEEN_EVENT_IDS, readEvents } from './stream-reader';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { createHttpClient } from './http-client';
 import { createLogger } from './logger';
 import { TEST_CREDENTIALS } from './testing/fake-gateway';
@@ -93,7 +93,10 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-function startBridge(gateway: Hostile, options: { host?: TestHost; maxCallMs?: number; timeoutMs?: number } = {}) {
+function startBridge(
+  gateway: Hostile,
+  options: { host?: Pick<TestHost, 'input' | 'output'>; maxCallMs?: number; timeoutMs?: number } = {},
+) {
   const host = options.host ?? new TestHost();
   const stop = new AbortController();
   const log = createLogger({ debug: false, tag: 'test' });
@@ -124,7 +127,7 @@ function startBridge(gateway: Hostile, options: { host?: TestHost; maxCallMs?: n
     stop.abort();
     await done;
   });
-  return { host };
+  return { host: host as TestHost };
 }
 
 async function until(condition: () => boolean): Promise<void> {
@@ -226,5 +229,46 @@ describe('a call whose stream only sends progress', () => {
     expect(progressSent).toBeGreaterThan(10);
     expect(host.responsesFor('c')).toBe(1);
     await until(() => gateway.posted.some((m) => m.method === 'notifications/cancelled' && (m.params as Json).requestId === 'c'));
+  });
+});
+
+describe('backpressure', () => {
+  it('stops reading the event stream while the host does not read its stdout', async () => {
+    const payload = 'x'.repeat(60 * 1024);
+    let sent = 0;
+    let blocked = 0;
+    const gateway = await startHostile({
+      get: (res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        const flood = (): void => {
+          // Sends while the socket takes it; waits for 'drain' like any well-behaved server would.
+          while (!res.destroyed && sent < 256 * 1024 * 1024) {
+            const event = `data: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: payload } })}\n\n`;
+            sent += event.length;
+            if (!res.write(event)) {
+              blocked++;
+              res.once('drain', flood);
+              return;
+            }
+          }
+        };
+        flood();
+      },
+    });
+    cleanups.push(() => gateway.close());
+    // A host that writes its messages and never reads what the bridge answers.
+    const host = { input: new PassThrough(), output: new PassThrough() };
+    startBridge(gateway, { host });
+    host.input.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 'i', method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'stalled', version: '1' } } })}\n` +
+        `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`,
+    );
+    await until(() => blocked > 0);
+    // Without backpressure the bridge reads on and buffers everything for the host: the gateway gets
+    // through 256 MB within this window. With it, the gateway stops at socket buffers plus one chunk.
+    const started = Date.now();
+    while (Date.now() - started < 1_500 && sent < 32 * 1024 * 1024) await sleep(50);
+    expect(sent).toBeLessThan(32 * 1024 * 1024);
+    expect(host.output.readableLength).toBeLessThan(8 * 1024 * 1024);
   });
 });

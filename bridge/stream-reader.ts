@@ -15,6 +15,9 @@ import { bodyExcerpt, networkFailure, UpstreamFailure } from './upstream-failure
  */
 export const MAX_SEEN_EVENT_IDS = 1_024;
 
+/** Undefined while the host takes output; else a promise that settles once it does again (or the bridge stops). */
+export type HostReady = () => Promise<void> | undefined;
+
 /** One JSON-RPC message from the gateway, parsed, with the single-line text to forward to the host. */
 export type UpstreamMessageHandler = (message: unknown, line: string) => void;
 
@@ -55,6 +58,7 @@ export async function readEvents(
   maxEventBytes: number,
   onMessage: UpstreamMessageHandler,
   seen?: Set<string>,
+  hostReady?: HostReady,
 ): Promise<SseParser> {
   const parser = new SseParser(maxEventBytes, (event) => {
     if (event.event !== 'message') return;
@@ -66,7 +70,13 @@ export async function readEvents(
     emitParsed(event.data, onMessage, 'an event from the gateway');
   });
   try {
-    for await (const chunk of res.body as AsyncIterable<Uint8Array>) parser.push(chunk);
+    for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
+      parser.push(chunk);
+      // Backpressure: while the host's stdout is full, stop reading, so the gateway's writes block
+      // instead of the bridge buffering whatever it sends.
+      const waiting = hostReady?.();
+      if (waiting) await waiting;
+    }
   } catch (error) {
     res.discard();
     if (error instanceof UpstreamFailure) throw error;
