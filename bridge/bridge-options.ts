@@ -32,6 +32,8 @@ export interface BridgeCoreOptions {
   readonly maxMessageBytes: number;
   /** Used until the target (whose profile may set its own) is known. */
   readonly defaultTimeoutMs: number;
+  /** The longest a request may stay in flight even while the gateway shows progress; default 10 minutes. */
+  readonly maxCallMs?: number;
   readonly userAgent: string;
   /** Stops the bridge like SIGTERM does. */
   readonly signal?: AbortSignal;

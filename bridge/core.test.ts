@@ -179,6 +179,29 @@ describe('forwarding', () => {
     expect(host.responsesFor(2)).toBe(0);
   });
 
+  it('holds requests written with initialize, before its answer, and answers them after it in order', async () => {
+    const { host } = start();
+    const init = {
+      jsonrpc: '2.0',
+      id: 'i',
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test-host', version: '1.0.0' } },
+    };
+    // One chunk: the ping and the list arrive before the initialize has even connected.
+    host.input.write(
+      [init, { jsonrpc: '2.0', id: 'p', method: 'ping' }, { jsonrpc: '2.0', id: 'l', method: 'tools/list' }]
+        .map((m) => `${JSON.stringify(m)}\n`)
+        .join(''),
+    );
+    const list = await host.waitFor((m) => m.id === 'l' && m.method === undefined);
+    const ping = await host.waitFor((m) => m.id === 'p' && m.method === undefined);
+    expect(ping).toEqual({ jsonrpc: '2.0', id: 'p', result: {} });
+    expect((list.result as { tools: unknown[] }).tools.length).toBeGreaterThan(0);
+    const order = host.received.map((m) => (m as { id?: unknown }).id).filter((id) => id === 'i' || id === 'p' || id === 'l');
+    expect(order[0]).toBe('i');
+    for (const id of ['i', 'p', 'l']) expect(host.responsesFor(id)).toBe(1);
+  });
+
   it('does no I/O before the first host message', async () => {
     const bridge = start();
     await new Promise((r) => setImmediate(r));

@@ -7,9 +7,10 @@ import { eraHeaders } from './era-headers';
 import { identityFromEnvelope, identityFromInitialize } from './era-translation';
 import { readHostLine } from './host-line';
 import { BridgeError, classify, ErrorCode, errorResponse, type Classified } from './jsonrpc';
+import { DEFAULT_MAX_CALL_SECONDS } from './limits';
 import { LineReader, type LineEvent } from './line-reader';
 import type { Logger } from './logger';
-import { describe, PendingTable, type Pending } from './pending-table';
+import { describe, MAX_IN_FLIGHT, PendingTable, type Pending } from './pending-table';
 import { Upstream } from './upstream';
 import { EraLost, FRESH, UpstreamSession, type Retries, type SessionReplay } from './upstream-session';
 
@@ -29,7 +30,7 @@ const noop = (): void => {};
  * the lifecycle (connect on the first message, drain and DELETE on shutdown).
  */
 class BridgeSession {
-  private readonly pending = new PendingTable((p) => this.onTimeout(p));
+  private readonly pending = new PendingTable((p, kind) => this.onTimeout(p, kind));
   private readonly replay: SessionReplay = { initialize: undefined, initializedLine: undefined };
   private readonly era: EraNegotiator;
   private target: UpstreamTarget | undefined;
@@ -41,6 +42,10 @@ class BridgeSession {
   /** The host's initialize in flight: later messages need its session. */
   private initRun: Promise<void> | undefined;
   private readonly stopping = new AbortController();
+  /** Settles when the host's stdout drains, while the gateway's streams wait for it. */
+  private drained: Promise<void> | undefined;
+  /** The host's stdout refused more (write returned false) and has not drained since. */
+  private congested = false;
   private closing = false;
   private readonly finished: Promise<void>;
   private resolveFinished: () => void = noop;
@@ -93,7 +98,28 @@ class BridgeSession {
 
   private write(line: string): void {
     if (!this.options.output.writable) return;
-    this.options.output.write(`${line}\n`);
+    if (!this.options.output.write(`${line}\n`)) this.congested = true;
+  }
+
+  /**
+   * Undefined while the host's stdout takes more; else a promise that settles on 'drain' (or when the
+   * output fails or the bridge stops). The gateway's streams are not read meanwhile.
+   */
+  private hostReady(): Promise<void> | undefined {
+    const output = this.options.output;
+    if (!this.congested || !output.writable || this.stopping.signal.aborted) return undefined;
+    this.drained ??= new Promise<void>((resolve) => {
+      const done = (): void => {
+        output.off('drain', done).off('close', done).off('error', done);
+        this.stopping.signal.removeEventListener('abort', done);
+        this.drained = undefined;
+        this.congested = false;
+        resolve();
+      };
+      output.once('drain', done).once('close', done).once('error', done);
+      this.stopping.signal.addEventListener('abort', done, { once: true });
+    });
+    return this.drained;
   }
 
   // ---- host → bridge ----
@@ -147,7 +173,18 @@ class BridgeSession {
       );
       return;
     }
-    const p = this.pending.add(message, line, this.timeoutMs);
+    if (this.pending.full) {
+      this.write(
+        errorResponse(
+          message.id,
+          ErrorCode.UpstreamError,
+          `The bridge already has ${MAX_IN_FLIGHT} requests in flight, its limit; ${message.method} was not forwarded. Wait for some answers and send it again.`,
+          { cause: 'too_many_in_flight', limit: MAX_IN_FLIGHT },
+        ),
+      );
+      return;
+    }
+    const p = this.pending.add(message, line, this.timeoutMs, this.options.maxCallMs ?? DEFAULT_MAX_CALL_SECONDS * 1000);
     this.forwardRequest(p).catch((error: unknown) => this.fail(p, error));
   }
 
@@ -201,6 +238,7 @@ class BridgeSession {
         credentials: target.credentials,
         maxMessageBytes: this.options.maxMessageBytes,
         userAgent: this.options.userAgent,
+        hostReady: () => this.hostReady(),
       });
       this.session = new UpstreamSession({
         upstream,
@@ -243,30 +281,41 @@ class BridgeSession {
     const identity = p.method === 'initialize' ? identityFromInitialize(p.message) : identityFromEnvelope(p.message);
     const name = identity.clientInfo?.name;
     if (typeof name === 'string' && (p.method === 'initialize' || this.hostName === undefined)) this.hostName = name.slice(0, 100);
-    const session = await this.connect();
     if (p.method === 'initialize') {
-      await this.initialize(p, session);
+      // Marked as running now, before any await: a request on the next line (a ping written right after
+      // initialize) must wait for this session, not race the connect and go out without one.
+      const previous = this.initRun;
+      const run = (async () => {
+        await previous?.catch(noop);
+        await this.initialize(p, await this.connect());
+      })();
+      this.initRun = run;
+      try {
+        await run;
+      } finally {
+        if (this.initRun === run) this.initRun = undefined;
+      }
       return;
     }
+    await this.connect();
     await this.settled();
     await this.forwardInEra(p, FRESH);
   }
 
   /** The host's initialize: the session in place ends, and the era is decided from the upstream's answer. */
   private async initialize(p: Pending, session: UpstreamSession): Promise<void> {
-    await this.settled();
+    // Not `settled()`: that waits for `initRun`, which is this initialize itself.
+    for (;;) {
+      const run = session.reopening ?? this.era.deciding;
+      if (!run) break;
+      await run.catch(noop);
+    }
     // The host starts over: end the old session first.
     await session.end(1_000);
     this.replay.initialize = p.message;
     this.replay.initializedLine = undefined;
-    const run = this.era.handshake(p, session);
-    this.initRun = run;
-    try {
-      await run;
-      session.opened();
-    } finally {
-      if (this.initRun === run) this.initRun = undefined;
-    }
+    await this.era.handshake(p, session);
+    session.opened();
   }
 
   /** A host request as the upstream's era needs it: unchanged, translated, or answered by the bridge. */
@@ -372,16 +421,28 @@ class BridgeSession {
     });
   }
 
-  private onTimeout(p: Pending): void {
-    const seconds = Math.round(this.timeoutMs / 100) / 10;
-    this.fail(
-      p,
-      new BridgeError(
-        ErrorCode.Timeout,
-        `The gateway did not answer ${describe(p)} within ${seconds} s, so the bridge gave up on it and asked the gateway to cancel it.`,
-        { cause: 'timeout', timeoutMs: this.timeoutMs },
-      ),
-    );
+  private onTimeout(p: Pending, kind: 'idle' | 'overall'): void {
+    if (kind === 'overall') {
+      const limitMs = this.options.maxCallMs ?? DEFAULT_MAX_CALL_SECONDS * 1000;
+      this.fail(
+        p,
+        new BridgeError(
+          ErrorCode.Timeout,
+          `${describe(p)} was still running after ${Math.round(limitMs / 100) / 10} s, the bridge's limit for one call (--max-call-time), so the bridge gave up on it and asked the gateway to cancel it.`,
+          { cause: 'timeout', maxCallMs: limitMs },
+        ),
+      );
+    } else {
+      const seconds = Math.round(this.timeoutMs / 100) / 10;
+      this.fail(
+        p,
+        new BridgeError(
+          ErrorCode.Timeout,
+          `The gateway did not answer ${describe(p)} within ${seconds} s, so the bridge gave up on it and asked the gateway to cancel it.`,
+          { cause: 'timeout', timeoutMs: this.timeoutMs },
+        ),
+      );
+    }
     const session = this.session;
     if (session?.upstream.inSession) {
       const cancel = JSON.stringify({

@@ -29,6 +29,7 @@ export type Cause =
   | 'invalid_request'
   | 'batch_unsupported'
   | 'duplicate_id'
+  | 'too_many_in_flight'
   | 'too_large'
   | 'credentials_missing'
   | 'keychain_unavailable'

@@ -1,2 +1,5 @@
 /** Kept apart from the bridge itself so `companion --help` need not load it. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+
+/** The longest a request may stay in flight, progress or not (`--max-call-time`). */
+export const DEFAULT_MAX_CALL_SECONDS = 600;

@@ -19,6 +19,8 @@ export interface Pending {
   /** The 2026 era's per-request headers, derived from the message as sent upstream (undefined in the 2025 era). */
   headers?: Record<string, string> | undefined;
   timer?: NodeJS.Timeout;
+  /** The overall limit (`--max-call-time`), which progress does not restart. */
+  deadline?: NodeJS.Timeout;
   /** While the upstream's era is being decided, its reply is held here instead of going to the host. */
   hold?: boolean;
   held?: HeldReply;
@@ -31,6 +33,12 @@ export interface HeldReply {
   readonly message: Record<string, unknown>;
   readonly line: string;
 }
+
+/**
+ * The most host requests in flight at once. A host past it gets an error for each new request (naming the
+ * limit) until some are answered: the table, its timers and the exchanges they hold cannot grow without end.
+ */
+export const MAX_IN_FLIGHT = 1_024;
 
 /** The request as a log line names it. */
 export function describe(p: Pending): string {
@@ -51,11 +59,16 @@ export class PendingTable {
   private readonly entries = new Map<string, Pending>();
   private drained: (() => void) | undefined;
 
-  /** `onTimeout` runs when a request's deadline passes before it left the table. */
-  constructor(private readonly onTimeout: (p: Pending) => void) {}
+  /** `onTimeout` runs when a request's deadline passes before it left the table: `idle` (no traffic for the timeout) or `overall` (the max call time). */
+  constructor(private readonly onTimeout: (p: Pending, kind: 'idle' | 'overall') => void) {}
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** True when no further request may enter (MAX_IN_FLIGHT are in flight). */
+  get full(): boolean {
+    return this.entries.size >= MAX_IN_FLIGHT;
   }
 
   /** True while a request with this id is in flight: ids must be unique among them. */
@@ -70,7 +83,7 @@ export class PendingTable {
   }
 
   /** Enters a host request with its deadline (restarted by `keepAlive` while the gateway shows progress). */
-  add(request: Extract<Classified, { kind: 'request' }>, line: string, timeoutMs: number): Pending {
+  add(request: Extract<Classified, { kind: 'request' }>, line: string, timeoutMs: number, maxCallMs?: number): Pending {
     const params = request.message.params as { name?: unknown; arguments?: unknown } | undefined;
     const tool = request.method === 'tools/call' && typeof params?.name === 'string' ? params.name : undefined;
     const p: Pending = {
@@ -88,8 +101,12 @@ export class PendingTable {
     };
     this.entries.set(p.key, p);
     p.timer = setTimeout(() => {
-      if (!p.done) this.onTimeout(p);
+      if (!p.done) this.onTimeout(p, 'idle');
     }, timeoutMs);
+    if (maxCallMs !== undefined)
+      p.deadline = setTimeout(() => {
+        if (!p.done) this.onTimeout(p, 'overall');
+      }, maxCallMs);
     return p;
   }
 
@@ -97,6 +114,7 @@ export class PendingTable {
   finish(p: Pending): void {
     p.done = true;
     if (p.timer) clearTimeout(p.timer);
+    if (p.deadline) clearTimeout(p.deadline);
     this.entries.delete(p.key);
     if (this.entries.size === 0) this.drained?.();
   }

@@ -26,6 +26,8 @@ export interface RunBridgeOptions {
   /** Tool-call audit; default: `audit.jsonl` in the log directory. Pass false to keep none. */
   readonly audit?: AuditLog | false;
   readonly timeoutSeconds?: number;
+  /** The longest one request may stay in flight, progress or not (`--max-call-time`). */
+  readonly maxCallSeconds?: number;
   readonly maxMessageBytes?: number;
   readonly keychain?: Keychain;
   /** Aborting it stops the bridge like SIGTERM: pending requests get an error, the session is deleted. */
@@ -71,6 +73,7 @@ export async function runBridge(options: RunBridgeOptions): Promise<void> {
       ...(audit ? { audit } : {}),
       maxMessageBytes: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
       defaultTimeoutMs: (options.timeoutSeconds ?? 60) * 1000,
+      ...(options.maxCallSeconds !== undefined ? { maxCallMs: options.maxCallSeconds * 1000 } : {}),
       userAgent: `gateway-companion-bridge/${APP_VERSION}`,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onShutdown ? { onShutdown: options.onShutdown } : {}),

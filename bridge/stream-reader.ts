@@ -8,6 +8,16 @@ import { bodyExcerpt, networkFailure, UpstreamFailure } from './upstream-failure
  * by the parser (`maxMessageBytes`); this is the one place that reads gateway bytes into messages.
  */
 
+/**
+ * The most event ids one exchange remembers to skip replays: past it the oldest is forgotten (a resume
+ * replays from the last id, so only recent ids can come back), and a gateway sending endless progress
+ * events with unique ids cannot grow the set without end.
+ */
+export const MAX_SEEN_EVENT_IDS = 1_024;
+
+/** Undefined while the host takes output; else a promise that settles once it does again (or the bridge stops). */
+export type HostReady = () => Promise<void> | undefined;
+
 /** One JSON-RPC message from the gateway, parsed, with the single-line text to forward to the host. */
 export type UpstreamMessageHandler = (message: unknown, line: string) => void;
 
@@ -48,17 +58,25 @@ export async function readEvents(
   maxEventBytes: number,
   onMessage: UpstreamMessageHandler,
   seen?: Set<string>,
+  hostReady?: HostReady,
 ): Promise<SseParser> {
   const parser = new SseParser(maxEventBytes, (event) => {
     if (event.event !== 'message') return;
     if (event.id !== undefined && seen) {
       if (seen.has(event.id)) return;
+      if (seen.size >= MAX_SEEN_EVENT_IDS) seen.delete(seen.values().next().value as string);
       seen.add(event.id);
     }
     emitParsed(event.data, onMessage, 'an event from the gateway');
   });
   try {
-    for await (const chunk of res.body as AsyncIterable<Uint8Array>) parser.push(chunk);
+    for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
+      parser.push(chunk);
+      // Backpressure: while the host's stdout is full, stop reading, so the gateway's writes block
+      // instead of the bridge buffering whatever it sends.
+      const waiting = hostReady?.();
+      if (waiting) await waiting;
+    }
   } catch (error) {
     res.discard();
     if (error instanceof UpstreamFailure) throw error;

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Backoff } from './backoff';
+import { Backoff, streamReconnectDelay } from './backoff';
 import { eraHeaders } from './era-headers';
 import type { Credentials } from '../platform/credentials/keychain';
 import { classify } from './jsonrpc';
@@ -313,8 +313,9 @@ export class UpstreamSession {
 
   /**
    * Holds the GET event stream for server-initiated messages, reopened (resuming with Last-Event-ID) until
-   * the session changes. The one reconnect loop of the bridge: a failed stream is reopened after a delay
-   * that doubles up to 30 s; an ended one after the server's `retry:` (or 1 s).
+   * the session changes. The one reconnect loop of the bridge: each reopen waits `streamReconnectDelay`
+   * (at least 1 s whatever the server's `retry:`, doubling with jitter up to 30 s); the count of failures
+   * starts over only after a stream that delivered messages.
    */
   startStream(): void {
     if (this.stream || this.streamUnsupported || !this.upstream.inSession || !this.options.wantsStream()) return;
@@ -323,10 +324,17 @@ export class UpstreamSession {
     const generation = this.generationCount;
     void (async () => {
       let lastEventId: string | undefined;
-      let delay = 1_000;
+      let failures = 0;
+      let delivered: boolean;
+      const onMessage: UpstreamMessageHandler = (m, l) => {
+        delivered = true;
+        this.options.onMessage(m, l);
+      };
       while (!controller.signal.aborted && generation === this.generationCount) {
+        let retryMs: number | undefined;
+        delivered = false;
         try {
-          const r = await this.upstream.openStream(controller.signal, this.options.onMessage, lastEventId);
+          const r = await this.upstream.openStream(controller.signal, onMessage, lastEventId);
           if (r.outcome === 'unsupported') {
             this.streamUnsupported = true;
             this.options.log.debug('the gateway offers no GET event stream (HTTP 405)');
@@ -334,12 +342,15 @@ export class UpstreamSession {
           }
           if (r.outcome === 'expired') break;
           lastEventId = r.lastEventId ?? lastEventId;
-          delay = r.retryMs ?? 1_000;
+          retryMs = r.retryMs;
         } catch (error) {
           if (controller.signal.aborted) break;
-          this.options.log.debug(`event stream failed (${this.describe(error)}); reopening in ${delay} ms`);
-          delay = Math.min(delay * 2, 30_000);
+          this.options.log.debug(`event stream failed (${this.describe(error)})`);
         }
+        if (delivered) failures = 0;
+        const delay = streamReconnectDelay(failures, retryMs);
+        failures++;
+        this.options.log.debug(`reopening the event stream in ${delay} ms`);
         await sleep(delay, undefined, { signal: controller.signal }).catch(noop);
       }
       if (this.stream === controller) this.stream = undefined;

@@ -4,7 +4,7 @@ import type { Credentials } from '../platform/credentials/keychain';
 import { readBody } from '../platform/http/read-body';
 import type { SseParser } from '../platform/http/sse-parser';
 import type { HttpClient, HttpResponse } from './http-client';
-import { emitParsed, readEvents, StreamCut, type UpstreamMessageHandler } from './stream-reader';
+import { emitParsed, readEvents, StreamCut, type HostReady, type UpstreamMessageHandler } from './stream-reader';
 import { httpFailure, networkFailure, UpstreamFailure, type FailureKind } from './upstream-failure';
 
 /**
@@ -95,6 +95,8 @@ export interface UpstreamOptions {
   readonly http: HttpClient;
   readonly credentials: Credentials;
   readonly maxMessageBytes: number;
+  /** Event streams are read only while this says the host takes output (see `readEvents`). */
+  readonly hostReady?: HostReady;
   readonly userAgent: string;
 }
 
@@ -208,7 +210,7 @@ export class Upstream {
       if (next) {
         const before = seen.size;
         try {
-          const parser = await readEvents(next, this.options.maxMessageBytes, options.onMessage, seen);
+          const parser = await readEvents(next, this.options.maxMessageBytes, options.onMessage, seen, this.options.hostReady);
           ({ lastEventId = lastEventId, retryMs = retryMs } = parser);
           failure = undefined;
         } catch (error) {
@@ -310,7 +312,7 @@ export class Upstream {
     if (res.status !== 200 || !isEventStream(res)) return this.httpError(res);
     let parser: SseParser;
     try {
-      parser = await readEvents(res, this.options.maxMessageBytes, onMessage);
+      parser = await readEvents(res, this.options.maxMessageBytes, onMessage, undefined, this.options.hostReady);
     } catch (error) {
       // A cut GET stream is reopened by the caller from the last id it saw.
       if (!(error instanceof StreamCut)) throw error;

@@ -37,6 +37,7 @@ export async function startBridgeCli(values: OptionValues<typeof BRIDGE_OPTIONS>
     }
   }
   const timeoutSeconds = positive('--timeout', values.timeout, 3600);
+  const maxCallSeconds = positive('--max-call-time', values['max-call-time'], 86_400);
   const maxMessageBytes = positive('--max-message-bytes', values['max-message-bytes'], 1024 * 1024 * 1024);
   if (maxMessageBytes !== undefined && (!Number.isInteger(maxMessageBytes) || maxMessageBytes < 1024))
     throw new UsageError('--max-message-bytes must be a whole number of at least 1024.');
@@ -78,6 +79,7 @@ export async function startBridgeCli(values: OptionValues<typeof BRIDGE_OPTIONS>
       log,
       audit: new AuditLog(auditLogFile(paths)),
       ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
+      ...(maxCallSeconds !== undefined ? { maxCallSeconds } : {}),
       ...(maxMessageBytes !== undefined ? { maxMessageBytes } : {}),
       signal: stop.signal,
       embedded: startEmbeddedGateway,

@@ -1,14 +1,15 @@
 import { bridgeLogFile, currentPathContext } from '../../platform/credentials/config-paths';
 import { ENV_ACCESS_ID, ENV_OPT_IN, ENV_SECRET_KEY } from '../../platform/credentials/credentials';
 
-import { DEFAULT_MAX_MESSAGE_BYTES } from '../../bridge/limits';
+import { DEFAULT_MAX_CALL_SECONDS, DEFAULT_MAX_MESSAGE_BYTES } from '../../bridge/limits';
 import type { OptionSpecs } from './options';
 
 /**
  * `companion bridge`'s help and options. They live apart from the command so that both it and the Electron
  * `--mcp-bridge` entry (which parses the same options) load them without the bridge itself.
  */
-export const BRIDGE_USAGE = 'companion bridge [--profile NAME] [--timeout SECONDS] [--max-message-bytes N] [--debug]';
+export const BRIDGE_USAGE =
+  'companion bridge [--profile NAME] [--timeout SECONDS] [--max-call-time SECONDS] [--max-message-bytes N] [--debug]';
 
 export const BRIDGE_ABOUT = `A stdio MCP server for assistants (Claude Desktop, Cursor, VS Code, ...). It forwards every JSON-RPC
 message unchanged, ids included, to the profile's gateway over MCP Streamable HTTP and adds the
@@ -30,6 +31,14 @@ Also GATEWAY_COMPANION_PROFILE, handy where hosts mangle arguments.`,
     description: `Give up on a request the gateway has not answered after this long
 (default: the profile's timeoutSeconds, else 60); progress from the
 gateway restarts the clock. The host gets an error, the gateway a cancel.`,
+  },
+  'max-call-time': {
+    type: 'string',
+    value: 'SECONDS',
+    description: `Give up on a request still running after this long, even while the
+gateway keeps sending progress. The host gets an error naming this
+limit, the gateway a cancel.`,
+    default: String(DEFAULT_MAX_CALL_SECONDS),
   },
   'max-message-bytes': {
     type: 'string',

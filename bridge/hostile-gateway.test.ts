@@ -1,0 +1,274 @@
+// A gateway that tries to make the bridge misbehave: reconnect storms, endless progress, floods.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { streamReconnectDelay, STREAM_RECONNECT_CAP_MS, STREAM_RECONNECT_FLOOR_MS } from './backoff';
+import { runBridgeCore } from './core';
+import { MAX_IN_FLIGHT } from './pending-table';
+import { MAX_SEEN_EVENT_IDS, readEvents } from './stream-reader';
+import { PassThrough, Readable } from 'node:stream';
+import { createHttpClient } from './http-client';
+import { createLogger } from './logger';
+import { TEST_CREDENTIALS } from './testing/fake-gateway';
+import { TestHost } from './testing/host';
+
+type Json = Record<string, unknown>;
+
+/** What the scripted gateway does with a GET event stream and with each POSTed request. */
+interface Script {
+  get?: (res: http.ServerResponse) => void;
+  request?: (message: Json, res: http.ServerResponse) => void;
+}
+
+interface Hostile {
+  readonly url: string;
+  readonly gets: () => number;
+  /** Every JSON-RPC message POSTed to it. */
+  readonly posted: Json[];
+  close(): Promise<void>;
+}
+
+async function startHostile(script: Script): Promise<Hostile> {
+  let gets = 0;
+  const posted: Json[] = [];
+  const sockets = new Set<import('node:net').Socket>();
+  const server = http.createServer((req, res) => {
+    if (req.method === 'GET') {
+      gets++;
+      if (script.get) script.get(res);
+      else res.writeHead(405).end();
+      return;
+    }
+    if (req.method === 'DELETE') {
+      res.writeHead(200).end();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const message = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Json;
+      posted.push(message);
+      if (message.id === undefined) {
+        res.writeHead(202).end();
+        return;
+      }
+      if (message.method === 'initialize') {
+        res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'hostile-session' });
+        res.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: message.id,
+            result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'hostile', version: '1' } },
+          }),
+        );
+        return;
+      }
+      if (script.request) script.request(message, res);
+      else {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: {} }));
+      }
+    });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    gets: () => gets,
+    posted,
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+function startBridge(
+  gateway: Hostile,
+  options: { host?: Pick<TestHost, 'input' | 'output'>; maxCallMs?: number; timeoutMs?: number } = {},
+) {
+  const host = options.host ?? new TestHost();
+  const stop = new AbortController();
+  const log = createLogger({ debug: false, tag: 'test' });
+  const done = runBridgeCore({
+    input: host.input,
+    output: host.output,
+    log,
+    maxMessageBytes: 256 * 1024,
+    defaultTimeoutMs: 10_000,
+    userAgent: 'test',
+    signal: stop.signal,
+    drainMs: 0,
+    ...(options.maxCallMs !== undefined ? { maxCallMs: options.maxCallMs } : {}),
+    connect: async () => {
+      const url = new URL(gateway.url);
+      const httpClient = await createHttpClient({ url, proxy: false, env: {} });
+      return {
+        profile: 'test',
+        url,
+        http: httpClient,
+        credentials: TEST_CREDENTIALS,
+        timeoutMs: options.timeoutMs ?? 10_000,
+        close: () => httpClient.close(),
+      };
+    },
+  }).finally(() => log.close());
+  cleanups.push(async () => {
+    stop.abort();
+    await done;
+  });
+  return { host: host as TestHost };
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await sleep(5);
+}
+
+describe('event stream reconnection', () => {
+  it('waits at least the floor whatever retry: says, doubling with jitter up to the cap', () => {
+    expect(streamReconnectDelay(0, 0, () => 0)).toBe(STREAM_RECONNECT_FLOOR_MS);
+    expect(streamReconnectDelay(0, undefined, () => 1)).toBe(STREAM_RECONNECT_FLOOR_MS);
+    expect(streamReconnectDelay(3, 0, () => 1)).toBe(8 * STREAM_RECONNECT_FLOOR_MS);
+    expect(streamReconnectDelay(3, 0, () => 0)).toBe(4 * STREAM_RECONNECT_FLOOR_MS);
+    expect(streamReconnectDelay(40, 5_000, () => 1)).toBe(STREAM_RECONNECT_CAP_MS);
+    expect(streamReconnectDelay(0, 5_000, () => 1)).toBe(5_000);
+  });
+
+  it('does not reconnect in a loop to a gateway that says retry: 0 and closes the stream', async () => {
+    const gateway = await startHostile({
+      get: (res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.end('retry: 0\n\n');
+      },
+    });
+    cleanups.push(() => gateway.close());
+    const { host } = startBridge(gateway);
+    await host.initialize('i');
+    await until(() => gateway.gets() >= 1);
+    // Without a floor this window sees hundreds of GETs; with it, the first reopen is a second away.
+    await sleep(800);
+    expect(gateway.gets()).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('bounded memory', () => {
+  it('remembers at most MAX_SEEN_EVENT_IDS event ids per exchange, forgetting the oldest', async () => {
+    const events = Array.from(
+      { length: 5_000 },
+      (_, i) => `id: e${i}\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":${i}}}\n\n`,
+    );
+    const res = {
+      status: 200,
+      statusText: 'OK',
+      header: () => undefined,
+      body: Readable.from([Buffer.from(events.join(''))]),
+      discard: () => {},
+    };
+    const seen = new Set<string>();
+    let delivered = 0;
+    await readEvents(res, 64 * 1024, () => delivered++, seen);
+    expect(delivered).toBe(5_000);
+    expect(seen.size).toBe(MAX_SEEN_EVENT_IDS);
+    expect(seen.has('e4999')).toBe(true);
+    expect(seen.has('e0')).toBe(false);
+  });
+
+  it('refuses requests past MAX_IN_FLIGHT with an error naming the limit', async () => {
+    const gateway = await startHostile({ request: () => {} });
+    cleanups.push(() => gateway.close());
+    const { host } = startBridge(gateway);
+    await host.initialize('i');
+    const lines: string[] = [];
+    for (let i = 0; i <= MAX_IN_FLIGHT; i++) lines.push(`${JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/list' })}\n`);
+    host.input.write(lines.join(''));
+    const refused = await host.waitFor((m) => m.id === MAX_IN_FLIGHT && m.method === undefined);
+    expect(refused.error?.data).toMatchObject({ cause: 'too_many_in_flight', limit: MAX_IN_FLIGHT });
+    expect(refused.error?.message).toContain(`${MAX_IN_FLIGHT} requests in flight`);
+    expect(host.responsesFor(0)).toBe(0);
+  });
+});
+
+describe('a call whose stream only sends progress', () => {
+  it('ends after the overall limit with one error naming it and the flag, and a cancel to the gateway', async () => {
+    let progressSent = 0;
+    const gateway = await startHostile({
+      request: (message, res) => {
+        if (message.method !== 'tools/call')
+          return res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: {} }));
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        const timer = setInterval(() => {
+          progressSent++;
+          res.write(
+            `data: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 't', progress: progressSent } })}\n\n`,
+          );
+        }, 20);
+        res.on('close', () => clearInterval(timer));
+      },
+    });
+    cleanups.push(() => gateway.close());
+    // Progress every 20 ms keeps the 200 ms idle timeout from firing; only the overall limit ends the call.
+    const { host } = startBridge(gateway, { timeoutMs: 200, maxCallMs: 600 });
+    await host.initialize('i');
+    const reply = await host.request('c', 'tools/call', { name: 'forever', arguments: {}, _meta: { progressToken: 't' } });
+    expect(reply.error?.code).toBe(-32001);
+    expect(reply.error?.message).toContain('--max-call-time');
+    expect(reply.error?.message).toContain('0.6 s');
+    expect(reply.error?.data).toMatchObject({ cause: 'timeout', maxCallMs: 600 });
+    expect(progressSent).toBeGreaterThan(10);
+    expect(host.responsesFor('c')).toBe(1);
+    await until(() => gateway.posted.some((m) => m.method === 'notifications/cancelled' && (m.params as Json).requestId === 'c'));
+  });
+});
+
+describe('backpressure', () => {
+  it('stops reading the event stream while the host does not read its stdout', async () => {
+    const payload = 'x'.repeat(60 * 1024);
+    let sent = 0;
+    let blocked = 0;
+    const gateway = await startHostile({
+      get: (res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        const flood = (): void => {
+          // Sends while the socket takes it; waits for 'drain' like any well-behaved server would.
+          while (!res.destroyed && sent < 256 * 1024 * 1024) {
+            const event = `data: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: payload } })}\n\n`;
+            sent += event.length;
+            if (!res.write(event)) {
+              blocked++;
+              res.once('drain', flood);
+              return;
+            }
+          }
+        };
+        flood();
+      },
+    });
+    cleanups.push(() => gateway.close());
+    // A host that writes its messages and never reads what the bridge answers.
+    const host = { input: new PassThrough(), output: new PassThrough() };
+    startBridge(gateway, { host });
+    host.input.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 'i', method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'stalled', version: '1' } } })}\n` +
+        `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`,
+    );
+    await until(() => blocked > 0);
+    // Without backpressure the bridge reads on and buffers everything for the host: the gateway gets
+    // through 256 MB within this window. With it, the gateway stops at socket buffers plus one chunk.
+    const started = Date.now();
+    while (Date.now() - started < 1_500 && sent < 32 * 1024 * 1024) await sleep(50);
+    expect(sent).toBeLessThan(32 * 1024 * 1024);
+    expect(host.output.readableLength).toBeLessThan(8 * 1024 * 1024);
+  });
+});
