@@ -21,14 +21,20 @@ export const LAYERS = [
 
 export type LayerName = (typeof LAYERS)[number]['name'];
 
-/** Percent of lines each layer must keep covered. */
+/**
+ * Percent of lines each layer must keep covered: one point under what was measured when set (2026-11-28:
+ * domain 98.4, platform 93.8, gateway 95.5, bridge 93.3, registry 95.7, github 91.2, main 80.4, renderer
+ * 35.1), so a run's noise does not fail it. Domain, platform and the engines never go under 85.
+ */
 export const FLOORS: Partial<Record<LayerName, number>> = {
-  domain: 85,
-  platform: 85,
-  gateway: 85,
-  bridge: 85,
-  registry: 85,
-  github: 85,
+  domain: 97,
+  platform: 92,
+  gateway: 94,
+  bridge: 92,
+  registry: 94,
+  github: 90,
+  'main (app and hosts)': 79,
+  renderer: 34,
 };
 
 interface Counts {

@@ -1,5 +1,5 @@
 /**
- * `npm test`: type-check, formatting, lint, dependency rules, build, unit tests (Vitest, including the
+ * `npm test`: type-check, formatting, lint, dependency rules, build, unit tests (Vitest with line coverage per layer and its floors, including the
  * security scan and the packaging schema check), then end-to-end tests in browser mode (Playwright +
  * Debian Chromium), and in CI (or with COMPANION_INTEROP=1) the interop tests against real MCP peers
  * (`npm run test:interop`). It ends with one plain line, `N passed, N failed`, totalling every suite (skips are listed just above it).
@@ -10,6 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { coverageReport } from './coverage-layers';
 import { INTEROP_RESULTS } from './interop/results';
 import { reexecInPrivateKeyring } from './private-keyring';
 
@@ -70,11 +71,16 @@ tallies.push({ name: 'build', passed: buildStatus === 0 ? 1 : 0, failed: buildSt
 
 if (buildStatus === 0) {
   const vitestFile = join(RESULTS, 'vitest.json');
-  const vitestStatus = step('Unit and integration tests (Vitest)', bin('vitest'), [
+  const coverageDir = join(RESULTS, 'coverage');
+  rmSync(coverageDir, { recursive: true, force: true });
+  const vitestStatus = step('Unit and integration tests (Vitest, with line coverage)', bin('vitest'), [
     'run',
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${vitestFile}`,
+    '--coverage.enabled',
+    '--coverage.reporter=json-summary',
+    `--coverage.reportsDirectory=${coverageDir}`,
   ]);
   const v = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(vitestFile);
   if (v)
@@ -85,6 +91,18 @@ if (buildStatus === 0) {
       skipped: v.numPendingTests + v.numTodoTests,
     });
   else tallies.push({ name: 'vitest', passed: 0, failed: 1, skipped: 0 });
+
+  const summaryFile = join(coverageDir, 'coverage-summary.json');
+  if (existsSync(summaryFile)) {
+    const { lines, under } = coverageReport(summaryFile, ROOT);
+    console.log('\n=== Line coverage per layer (Vitest; code run in child processes is not counted) ===');
+    for (const line of lines) console.log(line);
+    for (const f of under) console.log(`${f.name}: ${f.percent.toFixed(1)} % of lines is under its floor of ${f.floor} %.`);
+    tallies.push({ name: 'coverage floors', passed: under.length === 0 ? 1 : 0, failed: under.length === 0 ? 0 : 1, skipped: 0 });
+  } else {
+    console.log(`\nNo coverage summary at ${summaryFile}: the coverage floors were not checked.`);
+    tallies.push({ name: 'coverage floors', passed: 0, failed: 1, skipped: 0 });
+  }
 
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromium)) {
