@@ -28,19 +28,7 @@ function isInside(realRoot: string, real: string): boolean {
  * path stays inside. Components that do not exist yet are fine: they will be created inside.
  */
 export async function findLinkOutside(root: string, relPath: string): Promise<EscapingLink | null> {
-  const realRoot = await realpath(root);
-  const parts = relPath.split('/').filter((p) => p !== '' && p !== '.');
-  let current = root;
-  for (const [i, part] of parts.entries()) {
-    current = join(current, part);
-    const info = await lstat(current).catch(() => null);
-    if (!info) return null;
-    if (!info.isSymbolicLink()) continue;
-    const link = parts.slice(0, i + 1).join('/');
-    const real = await realpath(current).catch(() => null);
-    if (real === null) return { link, target: resolve(dirname(current), await readlink(current)) };
-    if (!isInside(realRoot, real)) return { link, target: real };
-  }
+  for await (const found of linksAlong(root, relPath)) if (found.outside) return { link: found.link, target: found.target };
   return null;
 }
 
@@ -59,20 +47,25 @@ export interface LinkOnPath {
  * writer creates them as real folders. The root itself may be reached through links (e.g. /tmp on macOS).
  */
 export async function findLinkOnPath(root: string, relPath: string): Promise<LinkOnPath | null> {
+  for await (const found of linksAlong(root, relPath)) return found;
+  return null;
+}
+
+/** Each symbolic link along `relPath`, in order, up to the first component that does not exist yet. */
+async function* linksAlong(root: string, relPath: string): AsyncGenerator<LinkOnPath> {
   const parts = relPath.split('/').filter((p) => p !== '' && p !== '.');
+  let realRoot: string | undefined;
   let current = root;
   for (const [i, part] of parts.entries()) {
     current = join(current, part);
     const info = await lstat(current).catch(() => null);
-    if (!info) return null;
+    if (!info) return;
     if (!info.isSymbolicLink()) continue;
     const link = parts.slice(0, i + 1).join('/');
     const real = await realpath(current).catch(() => null);
-    if (real === null) return { link, target: resolve(dirname(current), await readlink(current)), outside: true };
-    const realRoot = await realpath(root);
-    return { link, target: real, outside: !isInside(realRoot, real) };
+    if (real === null) yield { link, target: resolve(dirname(current), await readlink(current)), outside: true };
+    else yield { link, target: real, outside: !isInside((realRoot ??= await realpath(root)), real) };
   }
-  return null;
 }
 
 /** A write refused because its path passes a symbolic link. `message` names the link and what to do. */
