@@ -9,7 +9,7 @@ import { applyWrite, registryHistory } from './write-apply';
 import { planWrite } from './write-plan';
 import { copyCorpus, removeDir, tempDir } from './test-support';
 
-/** Kills of an in-process update loop; the real command line's crash test (main/cli/registry-crash.test.ts) carries the full count. */
+/** Kills of an in-process update loop; the real command line's crash test (main/cli/registry-crash-1.test.ts and -2) carries the full count. */
 const FLIP_KILLS = 100;
 const CHAIN = 'akash'; // no logos in the corpus, so the child never loads sharp
 

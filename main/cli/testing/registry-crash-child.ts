@@ -1,5 +1,5 @@
 /**
- * Child process for main/cli/registry-crash.test.ts: the real `companion registry …` command
+ * Child process for main/cli/testing/registry-crash-suite.ts: the real `companion registry …` command
  * (main/cli/commands/registry.ts) with the arguments given, on the process's own stdout and stderr.
  *   registry <add|check|undo|…> <arguments…>
  * Loads everything it loads (sharp included; not the other commands), prints "idle" on stderr, starts on
