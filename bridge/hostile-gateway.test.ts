@@ -1,6 +1,4 @@
 // A gateway that tries to make the bridge misbehave: reconnect storms, endless progress, floods.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { streamReconnectDelay, STREAM_RECONNECT_CAP_MS, STREAM_RECONNECT_FLOOR_MS } from './backoff';
@@ -12,81 +10,9 @@ import { createHttpClient } from './http-client';
 import { createLogger } from './logger';
 import { TEST_CREDENTIALS } from './testing/fake-gateway';
 import { TestHost } from './testing/host';
+import { floodEvents, logEvent, startHostileGateway as startHostile, type HostileGateway as Hostile } from './testing/hostile-gateway';
 
 type Json = Record<string, unknown>;
-
-/** What the scripted gateway does with a GET event stream and with each POSTed request. */
-interface Script {
-  get?: (res: http.ServerResponse) => void;
-  request?: (message: Json, res: http.ServerResponse) => void;
-}
-
-interface Hostile {
-  readonly url: string;
-  readonly gets: () => number;
-  /** Every JSON-RPC message POSTed to it. */
-  readonly posted: Json[];
-  close(): Promise<void>;
-}
-
-async function startHostile(script: Script): Promise<Hostile> {
-  let gets = 0;
-  const posted: Json[] = [];
-  const sockets = new Set<import('node:net').Socket>();
-  const server = http.createServer((req, res) => {
-    if (req.method === 'GET') {
-      gets++;
-      if (script.get) script.get(res);
-      else res.writeHead(405).end();
-      return;
-    }
-    if (req.method === 'DELETE') {
-      res.writeHead(200).end();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const message = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Json;
-      posted.push(message);
-      if (message.id === undefined) {
-        res.writeHead(202).end();
-        return;
-      }
-      if (message.method === 'initialize') {
-        res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'hostile-session' });
-        res.end(
-          JSON.stringify({
-            jsonrpc: '2.0',
-            id: message.id,
-            result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'hostile', version: '1' } },
-          }),
-        );
-        return;
-      }
-      if (script.request) script.request(message, res);
-      else {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: {} }));
-      }
-    });
-  });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    gets: () => gets,
-    posted,
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -234,25 +160,11 @@ describe('a call whose stream only sends progress', () => {
 
 describe('backpressure', () => {
   it('stops reading the event stream while the host does not read its stdout', async () => {
-    const payload = 'x'.repeat(60 * 1024);
-    let sent = 0;
-    let blocked = 0;
+    const event = logEvent(60 * 1024);
+    let flood = { bytes: 0, events: 0, blocked: 0 };
     const gateway = await startHostile({
       get: (res) => {
-        res.writeHead(200, { 'content-type': 'text/event-stream' });
-        const flood = (): void => {
-          // Sends while the socket takes it; waits for 'drain' like any well-behaved server would.
-          while (!res.destroyed && sent < 256 * 1024 * 1024) {
-            const event = `data: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: payload } })}\n\n`;
-            sent += event.length;
-            if (!res.write(event)) {
-              blocked++;
-              res.once('drain', flood);
-              return;
-            }
-          }
-        };
-        flood();
+        flood = floodEvents(res, (sent) => (sent.bytes < 256 * 1024 * 1024 ? event : undefined));
       },
     });
     cleanups.push(() => gateway.close());
@@ -263,12 +175,12 @@ describe('backpressure', () => {
       `${JSON.stringify({ jsonrpc: '2.0', id: 'i', method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'stalled', version: '1' } } })}\n` +
         `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`,
     );
-    await until(() => blocked > 0);
+    await until(() => flood.blocked > 0);
     // Without backpressure the bridge reads on and buffers everything for the host: the gateway gets
     // through 256 MB within this window. With it, the gateway stops at socket buffers plus one chunk.
     const started = Date.now();
-    while (Date.now() - started < 1_500 && sent < 32 * 1024 * 1024) await sleep(50);
-    expect(sent).toBeLessThan(32 * 1024 * 1024);
+    while (Date.now() - started < 1_500 && flood.bytes < 32 * 1024 * 1024) await sleep(50);
+    expect(flood.bytes).toBeLessThan(32 * 1024 * 1024);
     expect(host.output.readableLength).toBeLessThan(8 * 1024 * 1024);
   });
 });
