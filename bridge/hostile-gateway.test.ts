@@ -1,4 +1,5 @@
 // A gateway that tries to make the bridge misbehave: reconnect storms, endless progress, floods.
+import type http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { streamReconnectDelay, STREAM_RECONNECT_CAP_MS, STREAM_RECONNECT_FLOOR_MS } from './backoff';
@@ -10,7 +11,7 @@ import { createHttpClient } from './http-client';
 import { createLogger } from './logger';
 import { TEST_CREDENTIALS } from './testing/fake-gateway';
 import { TestHost } from './testing/host';
-import { floodEvents, logEvent, startHostileGateway as startHostile, type HostileGateway as Hostile } from './testing/hostile-gateway';
+import { floodEvents, logEvent, startHostileGateway, type HostileGateway } from './testing/hostile-gateway';
 
 type Json = Record<string, unknown>;
 
@@ -20,7 +21,7 @@ afterEach(async () => {
 });
 
 function startBridge(
-  gateway: Hostile,
+  gateway: HostileGateway,
   options: { host?: Pick<TestHost, 'input' | 'output'>; maxCallMs?: number; timeoutMs?: number } = {},
 ) {
   const host = options.host ?? new TestHost();
@@ -71,7 +72,7 @@ describe('event stream reconnection', () => {
   });
 
   it('does not reconnect in a loop to a gateway that says retry: 0 and closes the stream', async () => {
-    const gateway = await startHostile({
+    const gateway = await startHostileGateway({
       get: (res) => {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         res.end('retry: 0\n\n');
@@ -84,6 +85,36 @@ describe('event stream reconnection', () => {
     // Without a floor this window sees hundreds of GETs; with it, the first reopen is a second away.
     await sleep(800);
     expect(gateway.gets()).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('reply stream resumption', () => {
+  it('resumes a reply stream that says retry: 0 and closes no more than once per floor, however often it closes', async () => {
+    let resumes = 0;
+    // Each stream delivers one new progress event (so no resume counts as fruitless) and closes at once.
+    const progressOnce = (res: http.ServerResponse, n: number): void => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const progress = { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 't', progress: n } };
+      res.end(`id: e${n}\nretry: 0\ndata: ${JSON.stringify(progress)}\n\n`);
+    };
+    const gateway = await startHostileGateway({
+      get: (res, req) => {
+        if (req.headers['last-event-id'] === undefined) return void res.writeHead(405).end();
+        progressOnce(res, ++resumes);
+      },
+      request: (message, res) =>
+        message.method === 'tools/call'
+          ? progressOnce(res, 0)
+          : res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: {} })),
+    });
+    cleanups.push(() => gateway.close());
+    const { host } = startBridge(gateway, { maxCallMs: 2_500 });
+    await host.initialize('i');
+    const reply = await host.request('c', 'tools/call', { name: 'flaky', arguments: {}, _meta: { progressToken: 't' } });
+    expect(reply.error?.data).toMatchObject({ cause: 'timeout', maxCallMs: 2_500 });
+    // Within the call's 2.5 s a 1 s floor allows two resumes; without it the bridge resumed hundreds of times.
+    expect(resumes).toBeGreaterThanOrEqual(1);
+    expect(resumes).toBeLessThanOrEqual(Math.ceil(2_500 / STREAM_RECONNECT_FLOOR_MS));
   });
 });
 
@@ -110,7 +141,7 @@ describe('bounded memory', () => {
   });
 
   it('refuses requests past MAX_IN_FLIGHT with an error naming the limit', async () => {
-    const gateway = await startHostile({ request: () => {} });
+    const gateway = await startHostileGateway({ request: () => {} });
     cleanups.push(() => gateway.close());
     const { host } = startBridge(gateway);
     await host.initialize('i');
@@ -127,7 +158,7 @@ describe('bounded memory', () => {
 describe('a call whose stream only sends progress', () => {
   it('ends after the overall limit with one error naming it and the flag, and a cancel to the gateway', async () => {
     let progressSent = 0;
-    const gateway = await startHostile({
+    const gateway = await startHostileGateway({
       request: (message, res) => {
         if (message.method !== 'tools/call')
           return res
@@ -162,7 +193,7 @@ describe('backpressure', () => {
   it('stops reading the event stream while the host does not read its stdout', async () => {
     const event = logEvent(60 * 1024);
     let flood = { bytes: 0, events: 0, blocked: 0 };
-    const gateway = await startHostile({
+    const gateway = await startHostileGateway({
       get: (res) => {
         flood = floodEvents(res, (sent) => (sent.bytes < 256 * 1024 * 1024 ? event : undefined));
       },

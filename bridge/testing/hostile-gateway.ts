@@ -7,7 +7,7 @@ type Json = Record<string, unknown>;
 
 /** What the scripted gateway does with a GET event stream and with each POSTed request (initialize aside). */
 export interface HostileScript {
-  get?: (res: http.ServerResponse) => void;
+  get?: (res: http.ServerResponse, req: http.IncomingMessage) => void;
   request?: (message: Json, res: http.ServerResponse) => void;
 }
 
@@ -27,7 +27,7 @@ export async function startHostileGateway(script: HostileScript): Promise<Hostil
   const server = http.createServer((req, res) => {
     if (req.method === 'GET') {
       gets++;
-      if (script.get) script.get(res);
+      if (script.get) script.get(res, req);
       else res.writeHead(405).end();
       return;
     }
