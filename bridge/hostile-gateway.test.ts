@@ -1,6 +1,5 @@
 // A gateway that tries to make the bridge misbehave: reconnect storms, endless progress, floods.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { streamReconnectDelay, STREAM_RECONNECT_CAP_MS, STREAM_RECONNECT_FLOOR_MS } from './backoff';
@@ -12,81 +11,9 @@ import { createHttpClient } from './http-client';
 import { createLogger } from './logger';
 import { TEST_CREDENTIALS } from './testing/fake-gateway';
 import { TestHost } from './testing/host';
+import { floodEvents, logEvent, startHostileGateway, type HostileGateway } from './testing/hostile-gateway';
 
 type Json = Record<string, unknown>;
-
-/** What the scripted gateway does with a GET event stream and with each POSTed request. */
-interface Script {
-  get?: (res: http.ServerResponse) => void;
-  request?: (message: Json, res: http.ServerResponse) => void;
-}
-
-interface Hostile {
-  readonly url: string;
-  readonly gets: () => number;
-  /** Every JSON-RPC message POSTed to it. */
-  readonly posted: Json[];
-  close(): Promise<void>;
-}
-
-async function startHostile(script: Script): Promise<Hostile> {
-  let gets = 0;
-  const posted: Json[] = [];
-  const sockets = new Set<import('node:net').Socket>();
-  const server = http.createServer((req, res) => {
-    if (req.method === 'GET') {
-      gets++;
-      if (script.get) script.get(res);
-      else res.writeHead(405).end();
-      return;
-    }
-    if (req.method === 'DELETE') {
-      res.writeHead(200).end();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const message = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Json;
-      posted.push(message);
-      if (message.id === undefined) {
-        res.writeHead(202).end();
-        return;
-      }
-      if (message.method === 'initialize') {
-        res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'hostile-session' });
-        res.end(
-          JSON.stringify({
-            jsonrpc: '2.0',
-            id: message.id,
-            result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'hostile', version: '1' } },
-          }),
-        );
-        return;
-      }
-      if (script.request) script.request(message, res);
-      else {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: {} }));
-      }
-    });
-  });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    gets: () => gets,
-    posted,
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -94,7 +21,7 @@ afterEach(async () => {
 });
 
 function startBridge(
-  gateway: Hostile,
+  gateway: HostileGateway,
   options: { host?: Pick<TestHost, 'input' | 'output'>; maxCallMs?: number; timeoutMs?: number } = {},
 ) {
   const host = options.host ?? new TestHost();
@@ -145,7 +72,7 @@ describe('event stream reconnection', () => {
   });
 
   it('does not reconnect in a loop to a gateway that says retry: 0 and closes the stream', async () => {
-    const gateway = await startHostile({
+    const gateway = await startHostileGateway({
       get: (res) => {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         res.end('retry: 0\n\n');
@@ -158,6 +85,36 @@ describe('event stream reconnection', () => {
     // Without a floor this window sees hundreds of GETs; with it, the first reopen is a second away.
     await sleep(800);
     expect(gateway.gets()).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('reply stream resumption', () => {
+  it('resumes a reply stream that says retry: 0 and closes no more than once per floor, however often it closes', async () => {
+    let resumes = 0;
+    // Each stream delivers one new progress event (so no resume counts as fruitless) and closes at once.
+    const progressOnce = (res: http.ServerResponse, n: number): void => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const progress = { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 't', progress: n } };
+      res.end(`id: e${n}\nretry: 0\ndata: ${JSON.stringify(progress)}\n\n`);
+    };
+    const gateway = await startHostileGateway({
+      get: (res, req) => {
+        if (req.headers['last-event-id'] === undefined) return void res.writeHead(405).end();
+        progressOnce(res, ++resumes);
+      },
+      request: (message, res) =>
+        message.method === 'tools/call'
+          ? progressOnce(res, 0)
+          : res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: {} })),
+    });
+    cleanups.push(() => gateway.close());
+    const { host } = startBridge(gateway, { maxCallMs: 2_500 });
+    await host.initialize('i');
+    const reply = await host.request('c', 'tools/call', { name: 'flaky', arguments: {}, _meta: { progressToken: 't' } });
+    expect(reply.error?.data).toMatchObject({ cause: 'timeout', maxCallMs: 2_500 });
+    // Within the call's 2.5 s a 1 s floor allows two resumes; without it the bridge resumed hundreds of times.
+    expect(resumes).toBeGreaterThanOrEqual(1);
+    expect(resumes).toBeLessThanOrEqual(Math.ceil(2_500 / STREAM_RECONNECT_FLOOR_MS));
   });
 });
 
@@ -184,7 +141,7 @@ describe('bounded memory', () => {
   });
 
   it('refuses requests past MAX_IN_FLIGHT with an error naming the limit', async () => {
-    const gateway = await startHostile({ request: () => {} });
+    const gateway = await startHostileGateway({ request: () => {} });
     cleanups.push(() => gateway.close());
     const { host } = startBridge(gateway);
     await host.initialize('i');
@@ -201,7 +158,7 @@ describe('bounded memory', () => {
 describe('a call whose stream only sends progress', () => {
   it('ends after the overall limit with one error naming it and the flag, and a cancel to the gateway', async () => {
     let progressSent = 0;
-    const gateway = await startHostile({
+    const gateway = await startHostileGateway({
       request: (message, res) => {
         if (message.method !== 'tools/call')
           return res
@@ -234,25 +191,11 @@ describe('a call whose stream only sends progress', () => {
 
 describe('backpressure', () => {
   it('stops reading the event stream while the host does not read its stdout', async () => {
-    const payload = 'x'.repeat(60 * 1024);
-    let sent = 0;
-    let blocked = 0;
-    const gateway = await startHostile({
+    const event = logEvent(60 * 1024);
+    let flood = { bytes: 0, events: 0, blocked: 0 };
+    const gateway = await startHostileGateway({
       get: (res) => {
-        res.writeHead(200, { 'content-type': 'text/event-stream' });
-        const flood = (): void => {
-          // Sends while the socket takes it; waits for 'drain' like any well-behaved server would.
-          while (!res.destroyed && sent < 256 * 1024 * 1024) {
-            const event = `data: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: payload } })}\n\n`;
-            sent += event.length;
-            if (!res.write(event)) {
-              blocked++;
-              res.once('drain', flood);
-              return;
-            }
-          }
-        };
-        flood();
+        flood = floodEvents(res, (sent) => (sent.bytes < 256 * 1024 * 1024 ? event : undefined));
       },
     });
     cleanups.push(() => gateway.close());
@@ -263,12 +206,12 @@ describe('backpressure', () => {
       `${JSON.stringify({ jsonrpc: '2.0', id: 'i', method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'stalled', version: '1' } } })}\n` +
         `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`,
     );
-    await until(() => blocked > 0);
+    await until(() => flood.blocked > 0);
     // Without backpressure the bridge reads on and buffers everything for the host: the gateway gets
     // through 256 MB within this window. With it, the gateway stops at socket buffers plus one chunk.
     const started = Date.now();
-    while (Date.now() - started < 1_500 && sent < 32 * 1024 * 1024) await sleep(50);
-    expect(sent).toBeLessThan(32 * 1024 * 1024);
+    while (Date.now() - started < 1_500 && flood.bytes < 32 * 1024 * 1024) await sleep(50);
+    expect(flood.bytes).toBeLessThan(32 * 1024 * 1024);
     expect(host.output.readableLength).toBeLessThan(8 * 1024 * 1024);
   });
 });

@@ -9,10 +9,13 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { InMemoryEventStore } from '@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js';
 import { afterEach, expect, it } from 'vitest';
+import { STREAM_RECONNECT_CAP_MS, STREAM_RECONNECT_FLOOR_MS } from './backoff';
 import { runBridgeCore } from './core';
 import { createHttpClient } from './http-client';
 import { createLogger } from './logger';
 import { TestHost, type Message } from './testing/host';
+import { MAX_RESUMES, Upstream } from './upstream';
+import { UpstreamFailure } from './upstream-failure';
 
 const RETRY_MS = 400;
 const cleanups: Array<() => Promise<void>> = [];
@@ -125,21 +128,24 @@ it('resumes a reply stream cut mid-response with Last-Event-ID after the retry d
     .map((m) => (m.params as { progress: number }).progress);
   expect(progress).toEqual([1, 2, 3]);
   expect(host.responsesFor(2)).toBe(1);
-  // One resume, from the event the bridge had seen last, no sooner than the server's retry: asked.
+  // One resume, from the event the bridge had seen last, no sooner than the server's retry: asked (here
+  // under the floor, so the floor).
   expect(server.resumes).toHaveLength(1);
   expect(server.resumes[0]?.lastEventId).toMatch(/\S/);
-  expect(server.resumes[0]!.at - server.cutAt).toBeGreaterThanOrEqual(RETRY_MS - 20);
+  expect(server.resumes[0]!.at - server.cutAt).toBeGreaterThanOrEqual(Math.max(RETRY_MS, STREAM_RECONNECT_FLOOR_MS) - 20);
 });
 
-it('gives up after a bounded number of resumes without progress, with one error for the request', async () => {
-  // A server that opens every stream with a priming event and ends it at once, never answering.
-  let gets = 0;
+it('floors the wait before each resume whatever retry: says, backs off, and gives up after MAX_RESUMES without progress', async () => {
+  // A gateway that opens every stream with a priming event, says retry: 0 and ends it at once, never answering.
+  let posts = 0;
+  const resumedFrom: string[] = [];
   const httpServer = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => {
-      if (req.method === 'GET') gets++;
+      if (req.method === 'POST') posts++;
+      else resumedFrom.push(String(req.headers['last-event-id']));
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.end('id: prime\nretry: 20\ndata: \n\n');
+      res.end('id: prime\nretry: 0\ndata: \n\n');
     });
   });
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
@@ -147,9 +153,38 @@ it('gives up after a bounded number of resumes without progress, with one error 
     httpServer.closeAllConnections();
     await new Promise((resolve) => httpServer.close(resolve));
   });
-  const host = startBridge(`http://127.0.0.1:${(httpServer.address() as { port: number }).port}/mcp`);
-  const answer = await host.request(1, 'tools/list', {});
-  expect(answer.error?.data?.cause).toBe('connection_reset');
-  expect(gets).toBe(5);
-  expect(host.responsesFor(1)).toBe(1);
+  const url = new URL(`http://127.0.0.1:${(httpServer.address() as { port: number }).port}/mcp`);
+  const client = await createHttpClient({ url, proxy: false, env: {} });
+  cleanups.push(() => client.close());
+  // The waits are recorded, not waited out: the test counts requests and reads the delays asked for.
+  const pauses: number[] = [];
+  const upstream = new Upstream({
+    url,
+    http: client,
+    credentials: { accessId: 'a', secretKey: 's' },
+    maxMessageBytes: 1024 * 1024,
+    userAgent: 'test',
+    pause: async (ms) => void pauses.push(ms),
+  });
+  const failure: unknown = await upstream
+    .postRequest(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), {
+      signal: new AbortController().signal,
+      onMessage: () => undefined,
+      answered: () => false,
+    })
+    .then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+  expect(failure).toBeInstanceOf(UpstreamFailure);
+  expect((failure as UpstreamFailure).kind).toBe('reset');
+  expect(posts).toBe(1);
+  expect(resumedFrom).toEqual(Array(MAX_RESUMES).fill('prime'));
+  // One wait before each resume: never under the floor, and the nth at least half of floor·2^n (jitter).
+  expect(pauses).toHaveLength(MAX_RESUMES);
+  pauses.forEach((ms, n) => {
+    expect(ms).toBeGreaterThanOrEqual(STREAM_RECONNECT_FLOOR_MS);
+    expect(ms).toBeGreaterThanOrEqual((STREAM_RECONNECT_FLOOR_MS * 2 ** n) / 2);
+    expect(ms).toBeLessThanOrEqual(STREAM_RECONNECT_CAP_MS);
+  });
 });

@@ -3,6 +3,7 @@ import { isHeaderToken } from '../domain/header-token';
 import type { Credentials } from '../platform/credentials/keychain';
 import { readBody } from '../platform/http/read-body';
 import type { SseParser } from '../platform/http/sse-parser';
+import { streamReconnectDelay } from './backoff';
 import type { HttpClient, HttpResponse } from './http-client';
 import { emitParsed, readEvents, StreamCut, type HostReady, type UpstreamMessageHandler } from './stream-reader';
 import { httpFailure, networkFailure, UpstreamFailure, type FailureKind } from './upstream-failure';
@@ -84,9 +85,7 @@ const POST_ACCEPT = 'application/json, text/event-stream';
 const SSE_ACCEPT = 'text/event-stream';
 
 /** How often in a row a POST's event stream is resumed (GET with Last-Event-ID) without any new event before giving up. */
-const MAX_RESUMES = 5;
-/** The wait before resuming when the server sent no `retry:` (the SDK client's default too). */
-const DEFAULT_RETRY_MS = 1_000;
+export const MAX_RESUMES = 5;
 /** Failures after which a stream with an event id is worth resuming. */
 const CUT_KINDS = new Set<FailureKind>(['reset', 'network']);
 
@@ -98,7 +97,11 @@ export interface UpstreamOptions {
   /** Event streams are read only while this says the host takes output (see `readEvents`). */
   readonly hostReady?: HostReady;
   readonly userAgent: string;
+  /** Waits before a resume; tests pass one that records the delay instead of waiting it out. */
+  readonly pause?: (ms: number, signal: AbortSignal) => Promise<unknown>;
 }
+
+const sleepFor = (ms: number, signal: AbortSignal): Promise<unknown> => sleep(ms, undefined, { signal });
 
 /** What a GET event stream ended with: `unsupported` means the gateway offers none (405); `expired` means the session is gone. */
 export interface StreamEnd {
@@ -195,8 +198,11 @@ export class Upstream {
 
   /**
    * Delivers a POST's event stream until the response arrives. A stream that ends or is cut before it is
-   * resumed with GET and Last-Event-ID after the server's `retry:` delay (or 1 s), at most MAX_RESUMES times
-   * in a row without progress; a server that gave no event id cannot be resumed, and the cut is reported.
+   * resumed with GET and Last-Event-ID, at most MAX_RESUMES times in a row without a new event; a server that
+   * gave no event id cannot be resumed, and the cut is reported. Each resume waits as the GET stream's
+   * reconnect does (`streamReconnectDelay`): the server's `retry:` but never under 1 s, doubled per resume
+   * in a row with jitter, so a gateway that says `retry: 0` and closes cannot make the bridge resend its
+   * credentials in a loop.
    */
   private async readUntilAnswered(res: HttpResponse, options: PostOptions): Promise<void> {
     // The ids delivered in this exchange, so a replay is not delivered twice.
@@ -227,8 +233,9 @@ export class Upstream {
           failure ??
           new UpstreamFailure('reset', 'the gateway closed the reply stream before answering', { code: 'ERR_STREAM_PREMATURE_CLOSE' })
         );
+      const delay = streamReconnectDelay(attempts, retryMs);
       attempts++;
-      await sleep(retryMs ?? DEFAULT_RETRY_MS, undefined, { signal: options.signal }).catch(() => undefined);
+      await (this.options.pause ?? sleepFor)(delay, options.signal).catch(() => undefined);
       if (options.signal.aborted) throw new UpstreamFailure('aborted', 'aborted');
       next = undefined;
       try {

@@ -1,5 +1,6 @@
 /** Sign in, who is signed in, sign out: the token's life cycle, shared by the CLI and the app. */
 import { KeychainError } from '../platform/credentials/keychain';
+import { keychainRemedy } from '../platform/credentials/session-secrets';
 import { createClient, type GitHubClient, type RateLimitMemory } from './client';
 import type { ConditionalCache } from './conditional-cache';
 import { configuredClientId } from './client-id';
@@ -124,14 +125,22 @@ export interface GitHubStatus {
   readonly problem?: string;
 }
 
+/** Why no token can be read when the OS keychain cannot be reached, and the two ways out, in one sentence. */
+export const noKeychainProblem = (platform: NodeJS.Platform = process.platform): string =>
+  `This computer’s keychain cannot be reached, so no GitHub token can be read from it; set ${ENV_GITHUB_TOKEN} to a classic token ` +
+  `with the public_repo scope, or ${keychainRemedy(platform)}.`;
+
 export async function githubStatus(ctx: GitHubContext): Promise<GitHubStatus> {
   const endpoints = githubEndpoints(ctx.env);
   let stored;
   try {
     stored = await storeOf(ctx).get(endpoints.apiUrl);
   } catch (error) {
-    // No keychain is not an error of the status: it is not signed in, and why.
-    if (error instanceof KeychainError) return { apiUrl: endpoints.apiUrl, signedIn: false, problem: error.message };
+    // No keychain is not an error of the status: it is not signed in, and why, in the app's one sentence for
+    // it (the keychain library's own text, D-Bus details and all, helps nobody here). A keychain that
+    // answers with a corrupt item is working: its message stands.
+    if (error instanceof KeychainError)
+      return { apiUrl: endpoints.apiUrl, signedIn: false, problem: error.failure === 'corrupt' ? error.message : noKeychainProblem() };
     throw error;
   }
   if (!stored) return { apiUrl: endpoints.apiUrl, signedIn: false };

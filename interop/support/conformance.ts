@@ -16,6 +16,8 @@ export interface ScenarioResult {
   readonly passed: boolean;
   /** The failing checks' messages. */
   readonly failures: string[];
+  /** The failing checks' ids. */
+  readonly failedChecks: string[];
 }
 
 export async function runConformance(
@@ -23,10 +25,13 @@ export async function runConformance(
   url: string,
   specVersion: string,
   env: Record<string, string>,
+  /** `suite`: the active suite filtered by the era; `requirements`: exactly the scenarios the spec revision requires. */
+  select: 'suite' | 'requirements' = 'suite',
 ): Promise<{ scenarios: Record<string, ScenarioResult>; run: RunResult }> {
   const out = await mkdtemp(path.join(tmpdir(), 'interop-conformance-'));
   try {
-    const result = await run(peer.command, ['server', '--url', url, '--spec-version', specVersion, '-o', out], {
+    const which = select === 'requirements' ? ['--requirements', specVersion] : ['--spec-version', specVersion];
+    const result = await run(peer.command, ['server', '--url', url, ...which, '-o', out], {
       env,
       cwd: out,
       timeoutMs: 300_000,
@@ -35,8 +40,9 @@ export async function runConformance(
     for (const dir of (await readdir(out)).sort()) {
       const name = dir.replace(/^server-/, '').replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, '');
       const checks = JSON.parse(await readFile(path.join(out, dir, 'checks.json'), 'utf8').catch(() => '[]')) as Check[];
-      const failures = checks.filter((c) => c.status === 'FAILURE').map((c) => `${c.id}: ${c.errorMessage ?? 'failed'}`);
-      scenarios[name] = { passed: checks.length > 0 && failures.length === 0, failures };
+      const failed = checks.filter((c) => c.status === 'FAILURE');
+      const failures = failed.map((c) => `${c.id}: ${c.errorMessage ?? 'failed'}`);
+      scenarios[name] = { passed: checks.length > 0 && failures.length === 0, failures, failedChecks: failed.map((c) => c.id) };
     }
     return { scenarios, run: result };
   } finally {

@@ -14,14 +14,18 @@ import { KeychainError, type Credentials, type Keychain, type SessionFallback } 
 /** At most this many secrets per session: a person signs in a handful of times. */
 const MAX_ITEMS = 64;
 
+/** How to get a working keychain on this platform, as the end of a sentence. */
+export function keychainRemedy(platform: NodeJS.Platform = process.platform): string {
+  return platform === 'linux'
+    ? 'install and unlock GNOME Keyring or KWallet (a desktop session provides one)'
+    : platform === 'darwin'
+      ? 'unlock your login keychain in Keychain Access'
+      : 'make sure Windows Credential Manager is available';
+}
+
 /** The one sentence the app shows while a secret is kept this way, with how to get a keychain. */
 export function sessionOnlyNotice(platform: NodeJS.Platform = process.platform, what = 'this sign-in'): string {
-  const howTo =
-    platform === 'linux'
-      ? 'install and unlock GNOME Keyring or KWallet (a desktop session provides one)'
-      : platform === 'darwin'
-        ? 'unlock your login keychain in Keychain Access'
-        : 'make sure Windows Credential Manager is available';
+  const howTo = keychainRemedy(platform);
   return (
     `This computer’s keychain cannot be reached, so the app keeps ${what} in memory only while it runs (never on disk) and ` +
     `forgets ${what === 'this sign-in' ? 'it' : 'them'} when it quits; to keep ${what === 'this sign-in' ? 'it' : 'them'}, ${howTo}, then restart the app.`

@@ -6,10 +6,13 @@
  * - added latency per tools/call over a direct SDK client: p50 / p99 of 1,000 sequential calls, both
  *   (the three clients take turns in blocks of 100, so load drift on a shared machine hits all alike);
  * - throughput with 64 calls in flight, relative to direct;
- * - our bridge's RSS after 1,000 calls.
+ * - our bridge's RSS after 1,000 calls;
+ * - its RSS against a hostile gateway that floods 60 KB notifications for 30 s, with a fast and a stalled
+ *   host (`bridge-flood.ts`).
  *
  * Credentials go through the real OS keychain; outside a D-Bus session on Linux this re-runs itself
- * under `dbus-run-session` with an unlocked gnome-keyring, as `npm test` does. `--no-build` skips the build.
+ * under `dbus-run-session` with an unlocked gnome-keyring, as `npm test` does. `--no-build` skips the build;
+ * `--flood-only` runs only the hostile-gateway rows, `--flood-seconds N` floods N s instead of 30.
  */
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
@@ -24,11 +27,16 @@ import { Agent, fetch as undiciFetch } from 'undici';
 import { currentPathContext, profilesFile } from '../../platform/credentials/config-paths';
 import { clearCredentials, storeCredentials } from '../../platform/credentials/credentials';
 import { ProfileStore } from '../../platform/credentials/profiles';
+import { benchFlood } from './bridge-flood';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CLI = join(ROOT, 'out/main/cli.js');
 const MCP_REMOTE = join(ROOT, 'node_modules/.bin/mcp-remote');
 const PROFILE = `bench-${process.pid}`;
+const FLOOD_PROFILE = `bench-flood-${process.pid}`;
+const FLOOD_ONLY = process.argv.includes('--flood-only');
+const floodSecondsArg = process.argv.indexOf('--flood-seconds');
+const FLOOD_SECONDS = floodSecondsArg === -1 ? 30 : Number(process.argv[floodSecondsArg + 1]);
 const COLD_RUNS = 20;
 const SEQUENTIAL = 1_000;
 const WARMUP = 100;
@@ -219,6 +227,29 @@ async function main(): Promise<void> {
     XDG_CONFIG_HOME: join(dir, 'config'),
     ...(process.env.DBUS_SESSION_BUS_ADDRESS ? { DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS } : {}),
   };
+  const paths = currentPathContext(env);
+  try {
+    if (!FLOOD_ONLY) await compare(dir, env);
+    const profiles = new ProfileStore(profilesFile(paths));
+    await benchFlood({
+      cli: CLI,
+      env,
+      seconds: FLOOD_SECONDS,
+      useGateway: async (url) => {
+        // Credentials are bound to the origin they were stored for: each row's gateway has its own port.
+        await profiles.save({ name: FLOOD_PROFILE, kind: 'remote', url });
+        await storeCredentials(FLOOD_PROFILE, { accessId: 'bench', secretKey: 'bench-secret' });
+        return FLOOD_PROFILE;
+      },
+    });
+  } finally {
+    await clearCredentials(FLOOD_PROFILE).catch(() => false);
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Ours against mcp-remote and a direct SDK client, on the reference gateway. */
+async function compare(dir: string, env: NodeJS.ProcessEnv): Promise<void> {
   const gateway = await startGateway(dir, env);
   const paths = currentPathContext(env);
   try {
@@ -320,7 +351,6 @@ async function main(): Promise<void> {
   } finally {
     await clearCredentials(PROFILE).catch(() => false);
     gateway.child.kill('SIGTERM');
-    await rm(dir, { recursive: true, force: true });
   }
 }
 

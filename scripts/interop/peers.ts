@@ -6,7 +6,10 @@ import { existsSync, openSync, readFileSync, readSync, closeSync } from 'node:fs
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const PEERS_DIR = join(ROOT, '.cache', 'peers');
+/** `COMPANION_INTEROP_PEERS_DIR` puts the peers elsewhere (a trial of a new pin beside a shared cache). */
+export const PEERS_DIR = process.env.COMPANION_INTEROP_PEERS_DIR
+  ? resolve(process.env.COMPANION_INTEROP_PEERS_DIR)
+  : join(ROOT, '.cache', 'peers');
 
 export const PEER_NAMES = ['node', 'inspector', 'conformance', 'claude-code', 'gemini-cli', 'codex'] as const;
 export type PeerName = (typeof PEER_NAMES)[number];
@@ -22,7 +25,9 @@ export function readManifest(): Record<PeerName, PeerSpec> {
   const raw = JSON.parse(readFileSync(join(ROOT, 'scripts', 'interop', 'peers.json'), 'utf8')) as Record<string, PeerSpec>;
   for (const name of PEER_NAMES) {
     const spec = raw[name];
-    if (!spec || !/^\d+\.\d+\.\d+$/.test(spec.version)) throw new Error(`scripts/interop/peers.json: "${name}" needs an exact version`);
+    // Exact versions only, a pre-release included (0.2.0-alpha.12); never a range or a tag.
+    if (!spec || !/^\d+\.\d+\.\d+(-[0-9A-Za-z.]+)?$/.test(spec.version))
+      throw new Error(`scripts/interop/peers.json: "${name}" needs an exact version`);
   }
   return raw;
 }

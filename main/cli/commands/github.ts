@@ -114,7 +114,9 @@ export const githubStatusCommand = defineCommand({
       io.stdout.write(
         `Signed in to ${status.apiUrl} as @${status.login} (${status.source === 'environment' ? 'token from COMPANION_GITHUB_TOKEN' : 'token in the OS keychain'}; scopes: ${status.scopes?.join(', ') || 'none reported'}).\n`,
       );
-    else if (status.problem) io.stdout.write(`The stored GitHub token cannot be used: ${status.problem}\n`);
+    else if (status.problem && status.source) io.stdout.write(`The stored GitHub token cannot be used: ${status.problem}\n`);
+    // No token could be read at all (no keychain): the problem says so and what to do.
+    else if (status.problem) io.stdout.write(`${status.problem}\n`);
     else io.stdout.write(`Not signed in to ${status.apiUrl}. Run "companion github login".\n`);
     return status.signedIn ? 0 : 1;
   },
