@@ -6,17 +6,19 @@
  * values with the app's one redaction rule (`domain/redact.ts`).
  */
 import { z } from 'zod';
-import { profileNameProblem } from '../profile-name';
+import { PROFILE_NAME_PATTERN, PROFILE_NAME_RULE } from '../profile-name';
 import { redactSecrets } from '../redact';
 import { findSyntaxError } from './json-syntax';
-import { isJsonPointer } from './json-pointer';
 
 export const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
 
 const pointer = z
   .string()
   .max(2000)
-  .refine(isJsonPointer, { error: 'must be a JSON Pointer: empty, or starting with "/" (e.g. "/structuredContent/routes/0/id")' })
+  // The same rule as isJsonPointer, as a pattern so the published JSON Schema carries it too.
+  .regex(/^(?:$|\/(?:[^~]|~[01])*$)/, {
+    error: 'must be a JSON Pointer: empty, or starting with "/" (e.g. "/structuredContent/routes/0/id")',
+  })
   .describe('A JSON Pointer (RFC 6901) into the response: {"isError", "structuredContent", "content"} or {"error": {"code", "message"}}.');
 const json = z.json();
 const regex = z
@@ -80,7 +82,7 @@ export const ItemSchema = z.strictObject({
   tool: z.string().min(1).max(128),
   profile: z
     .string()
-    .refine((name) => profileNameProblem(name) === undefined, { error: 'is not a profile name' })
+    .regex(PROFILE_NAME_PATTERN, { error: `is not a profile name: use ${PROFILE_NAME_RULE}` })
     .optional()
     .describe('A profile name (never a credential); default: --profile, else the embedded reference gateway.'),
   arguments: z.record(z.string(), json).optional(),

@@ -117,24 +117,42 @@ describe('runCollection', () => {
 });
 
 describe('compareEras', () => {
-  it('reports differences outside the snapshot-ignored paths and _meta', () => {
+  it('compares outcome and result shape, not live values, outside snapshot-ignored paths', () => {
     const collection: Collection = {
       name: 'c',
       items: [
-        { name: 'a', tool: 't', assertions: [{ assert: 'snapshot', pointer: '/structuredContent', value: {}, ignore: ['/id'] }] },
+        { name: 'a', tool: 't', assertions: [{ assert: 'snapshot', pointer: '/structuredContent', value: {}, ignore: ['/extra'] }] },
         { name: 'b', tool: 't' },
+        { name: 'c', tool: 't' },
       ],
     };
     const first: CallResponse[] = [
-      { result: { structuredContent: { id: 1, x: 1 }, _meta: { a: 1 } } },
-      { result: { structuredContent: { x: 1 } } },
+      { result: { structuredContent: { price: 1.5, id: 'x' }, content: [{ type: 'text', text: '1.5' }], _meta: { a: 1 } } },
+      { result: { structuredContent: { list: [1], ok: true } } },
+      { error: { code: -32602, message: 'bad' } },
     ];
     const second: CallResponse[] = [
-      { result: { structuredContent: { id: 2, x: 1 }, _meta: { a: 2 } } },
-      { result: { structuredContent: { x: 2 } } },
+      { result: { structuredContent: { price: 1.6, id: 'y', extra: 1 }, content: [{ type: 'text', text: '1.6' }], _meta: { a: 2 } } },
+      { result: { structuredContent: { list: ['1', 2], ok: false } } },
+      { result: { isError: true, content: [] } },
     ];
     expect(compareEras('c.json', collection, first, second)).toEqual([
-      { file: 'c.json', index: 2, name: 'b', differences: [{ pointer: '/structuredContent/x', expected: 1, actual: 2 }] },
+      {
+        file: 'c.json',
+        index: 2,
+        name: 'b',
+        differences: [
+          { pointer: '/structuredContent/list/0', expected: '<number>', actual: '<string>' },
+          { pointer: '/structuredContent/list/1', expected: undefined, actual: '<number>' },
+          { pointer: '/structuredContent/ok', expected: true, actual: false },
+        ],
+      },
+      {
+        file: 'c.json',
+        index: 3,
+        name: 'c',
+        differences: [{ pointer: '/outcome', expected: 'JSON-RPC error -32602', actual: 'tool error' }],
+      },
     ]);
   });
 });

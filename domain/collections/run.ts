@@ -48,8 +48,6 @@ export interface CollectionRun {
   readonly responses: readonly (CallResponse | undefined)[];
 }
 
-const IGNORED_EVERYWHERE = ['/_meta'];
-
 interface Scope {
   readonly values: Map<string, unknown>;
   /** Why a variable an item should have extracted has no value. */
@@ -100,9 +98,10 @@ async function runItem(
   }
   if (!gateway.tools.includes(item.tool))
     return error(`unknown tool "${item.tool}": the gateway lists ${gateway.tools.join(', ')}. Fix the item's "tool".`);
-  const { value, missing } = substitute(item.arguments ?? {}, scope.values);
+  // Assertion values may name variables too (a route step's id equals the one the quote gave).
+  const { value, missing } = substitute({ args: item.arguments ?? {}, assertions: item.assertions ?? [] }, scope.values);
   if (missing.length > 0) return error(missingVariables(item, missing, scope));
-  const args = value as Record<string, unknown>;
+  const { args, assertions: expected } = value as { args: Record<string, unknown>; assertions: NonNullable<CollectionItem['assertions']> };
   const argumentProblems = gateway.checkArguments(item.tool, args);
   if (argumentProblems.length > 0)
     return error(
@@ -110,7 +109,7 @@ async function runItem(
     );
   const { response, durationMs } = await gateway.call(item.tool, args, signal);
   if (signal.aborted) return { report: { ...base, status: 'cancelled', durationMs, problems: ['cancelled'] } };
-  const assertions = evaluateAssertions(item.assertions ?? [], {
+  const assertions = evaluateAssertions(expected, {
     response,
     durationMs,
     outputSchemaProblems: () => gateway.outputProblems(item.tool, response.result?.structuredContent),
@@ -155,14 +154,35 @@ export async function runCollection(collection: Collection, options: RunOptions)
 
 /** What the item's snapshots ignore, as pointers into the whole response. */
 function ignoredPaths(item: CollectionItem): string[] {
-  const out = [...IGNORED_EVERYWHERE];
+  const out: string[] = [];
   for (const a of item.assertions ?? [])
     if (a.assert === 'snapshot')
       for (const p of a.ignore ?? []) out.push(pointerOf([...pointerTokens(a.pointer ?? ''), ...pointerTokens(p)]));
   return out;
 }
 
-/** Items whose responses differ between two runs in different eras (snapshot-ignored paths and `_meta` aside). */
+/** Strings and numbers as their type: live data (prices, quote ids, expiry times) differs from call to call. */
+function shapeOf(value: unknown): unknown {
+  if (typeof value === 'string') return '<string>';
+  if (typeof value === 'number') return '<number>';
+  if (Array.isArray(value)) return value.map(shapeOf);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shapeOf(v)]));
+  return value;
+}
+
+/**
+ * What two eras must agree on: the outcome (success, tool error or the JSON-RPC error code) and the
+ * shape of the structured result (keys, types, booleans and array lengths), not live values. `_meta`
+ * and the text content (which repeats the structured result, or words an error) are left out.
+ */
+function eraView(response: CallResponse): unknown {
+  if (response.error) return { outcome: `JSON-RPC error ${response.error.code}` };
+  const result = response.result ?? {};
+  const outcome = result.isError === true ? 'tool error' : 'success';
+  return result.structuredContent === undefined ? { outcome } : { outcome, structuredContent: shapeOf(result.structuredContent) };
+}
+
+/** Items whose outcome or result shape differs between two runs in different eras (snapshot-ignored paths aside). */
 export function compareEras(
   file: string,
   collection: Collection,
@@ -174,7 +194,7 @@ export function compareEras(
     const a = first[i];
     const b = second[i];
     if (!a || !b) return;
-    const differences = jsonDifferences(responseDocument(a), responseDocument(b), ignoredPaths(item), 5);
+    const differences = jsonDifferences(eraView(a), eraView(b), ignoredPaths(item), 5);
     if (differences.length > 0) out.push({ file, index: i + 1, name: item.name, differences });
   });
   return out;

@@ -22,6 +22,7 @@ async function allCommands(): Promise<Command[]> {
     import('./github-askpass').then((m) => m.githubAskpassCommands),
     import('./gateway').then((m) => m.gatewayCommands),
     import('./clients').then((m) => m.clientsCommands),
+    import('./test').then((m) => [m.testCommand]),
   ]);
   return lists.flat();
 }
