@@ -11,6 +11,8 @@ export interface ItemReport {
   readonly name: string;
   readonly tool: string;
   readonly status: ItemStatus;
+  /** When the call went out (milliseconds since 1970, UTC), when it was made. */
+  readonly startedAt?: number;
   /** The call's own duration, when it was made. */
   readonly durationMs?: number;
   /** Why the item could not run or what went wrong around the assertions (extract), in plain words. */

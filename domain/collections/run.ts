@@ -107,8 +107,10 @@ async function runItem(
     return error(
       `arguments do not fit ${item.tool}'s input schema: ${argumentProblems.slice(0, 3).join('; ')}. Fix the item's "arguments" (${shortJson(args, 120)}); it was not sent.`,
     );
+  // Wall-clock time the call went out, with sub-millisecond precision where the clock has it.
+  const startedAt = performance.timeOrigin + performance.now();
   const { response, durationMs } = await gateway.call(item.tool, args, signal);
-  if (signal.aborted) return { report: { ...base, status: 'cancelled', durationMs, problems: ['cancelled'] } };
+  if (signal.aborted) return { report: { ...base, status: 'cancelled', startedAt, durationMs, problems: ['cancelled'] } };
   const assertions = evaluateAssertions(expected, {
     response,
     durationMs,
@@ -116,7 +118,7 @@ async function runItem(
   });
   const problems = extract(item, response, scope);
   const passed = problems.length === 0 && assertions.every((a) => a.passed);
-  return { report: { ...base, status: passed ? 'passed' : 'failed', durationMs, problems, assertions }, response };
+  return { report: { ...base, status: passed ? 'passed' : 'failed', startedAt, durationMs, problems, assertions }, response };
 }
 
 /** Runs every item in order; resolves with every item's report even when some could not run. */
