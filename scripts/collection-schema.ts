@@ -13,7 +13,7 @@ export const SCHEMA_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)
 
 export function collectionJsonSchema(): string {
   const schema = z.toJSONSchema(CollectionSchema, { target: 'draft-2020-12', io: 'input' });
-  return `${JSON.stringify({ ...schema, $id: 'https://gateway-companion.local/schemas/collection.schema.json', title: 'Gateway Companion collection' }, null, 2)}\n`;
+  return `${JSON.stringify({ ...schema, title: 'Gateway Companion collection' }, null, 2)}\n`;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

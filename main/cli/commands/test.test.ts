@@ -88,6 +88,18 @@ describe('companion test', () => {
     expect(lines).toContain(`ok 5 - ${bad} [2025-11-25] 5. fine`);
   }, 120_000);
 
+  it('redacts secret-looking values the report would quote', async () => {
+    const key = 'ab'.repeat(32);
+    const secret = file('secret.collection.json', {
+      name: 's',
+      items: [{ name: 'echo', tool: 'get_token_prices', arguments: { assets: key } }],
+    });
+    const result = await run(secret, '--reporter', 'json');
+    expect(result.code).toBe(1);
+    expect(result.out).toContain('{\\"assets\\":\\"[redacted]\\"}');
+    expect(result.out).not.toContain(key);
+  }, 120_000);
+
   it('exits 2 with one line naming the file and place for a collection that cannot be parsed', async () => {
     const broken = file('broken.collection.json', '{\n  "name": "x",\n  "items": [,]\n}\n');
     expect(await run(broken)).toEqual({

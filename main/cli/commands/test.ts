@@ -3,6 +3,7 @@ import { defineCommand, UsageError } from '../command';
 import { REPORTERS, renderReport, type ReporterName } from '../../../domain/collections/reporters';
 import { summarize } from '../../../domain/collections/report';
 import { profileNameProblem } from '../../../domain/profile-name';
+import { redactSecrets } from '../../../domain/redact';
 import { currentPathContext, profilesFile } from '../../../platform/credentials/config-paths';
 import { DEFAULT_PROFILE } from '../../../platform/credentials/default-profile';
 import { ProfileStore } from '../../../platform/credentials/profiles';
@@ -116,7 +117,9 @@ file and the place). Ctrl-C cancels the call in flight; the remaining items are 
     } finally {
       process.off('SIGINT', onInt);
     }
-    const text = renderReport(report, reporter);
+    // Failure messages quote what the gateway answered and the arguments sent (from --env too): a report
+    // lands in CI logs, so it follows the app's redaction rule like everything else the app shows.
+    const text = renderReport(redactSecrets(report), reporter);
     const summary = summarize(report);
     if (values.out !== undefined) {
       await writeFileAtomic(path.resolve(values.out), text);
