@@ -126,7 +126,8 @@ export class CollectionConnection implements ToolGateway {
   outputProblems(tool: string, structured: unknown): string[] | undefined {
     if (!this.outputTools.has(tool)) return undefined;
     if (structured === undefined) return ['the result has no structuredContent'];
-    return this.outputs.validate(tool, structured).issues.map((i) => i.message);
+    // The playground's wording speaks of arguments at the root; here the root is the structured result.
+    return this.outputs.validate(tool, structured).issues.map((i) => i.message.replace(/^The arguments /, 'The result '));
   }
 
   async call(tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<{ response: CallResponse; durationMs: number }> {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializeCollection, type Collection } from '../../domain/collections/format';
 import { EMBEDDED_PORT_ENV } from '../../platform/credentials/default-profile';
 import { freePort, memoryKeychain, tempHome } from '../playground/testing';
+import { CollectionConnection } from './connection';
 import { CollectionLoadError, loadCollections, loadEnvironment } from './load';
 import { runCollections } from './run-collections';
 
@@ -70,6 +71,24 @@ describe('runCollections', () => {
       },
     });
     expect(report.collections[0]?.items.map((i) => i.status)).toEqual(['passed', 'cancelled', 'cancelled']);
+  }, 120_000);
+
+  it('checks arguments and results against the schemas the gateway lists, in the 2026-07-28 era too', async () => {
+    const connection = await CollectionConnection.open({ profile: 'default', era: '2026-07-28', env, paths, keychain });
+    try {
+      expect(connection.tools).toHaveLength(13);
+      expect(connection.checkArguments('get_token_prices', { assets: ['c60'] })).toEqual([]);
+      expect(connection.checkArguments('get_token_prices', { assets: 'c60' })).toEqual([expect.stringMatching(/^Assets /)]);
+      expect(connection.outputProblems('get_token_prices', { currency: 'USD', unknown: [], tickers: [{ id: 'c60' }] })).toContain(
+        'Tickers[0].price is required',
+      );
+      expect(connection.outputProblems('get_token_prices', 'text')).toEqual(['The result must be an object, not "text"']);
+      expect(connection.outputProblems('get_token_prices', undefined)).toEqual(['the result has no structuredContent']);
+      const { response } = await connection.call('no_such_tool', {}, new AbortController().signal);
+      expect(response.error?.code).toBe(-32602);
+    } finally {
+      await connection.close();
+    }
   }, 120_000);
 
   it('refuses what cannot be loaded with the file named', async () => {
