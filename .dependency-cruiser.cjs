@@ -4,7 +4,7 @@
  * real peers, but production code may not. `npm run lint:deps` (part of `npm test`) fails on any breach.
  */
 const TEST = '(\\.test\\.tsx?$|/testing/|/test-support\\.ts$|/test-io\\.ts$|/image-fixtures\\.ts$)';
-const APP = '^main/(services|clients|playground|bridge-host)/';
+const APP = '^main/(services|clients|playground|bridge-host|collections)/';
 const HOSTS = '^main/(electron|web|cli)/';
 
 /** A rule that forbids `from` (production code only) to import `to`. */
@@ -94,7 +94,7 @@ module.exports = {
     ),
     forbid(
       'app-below-hosts',
-      'The app (services, assistant configs, playground, engine composition) never imports a host.',
+      'The app (services, assistant configs, playground, collections, engine composition) never imports a host.',
       APP,
       `${HOSTS}|^(preload|renderer|e2e|scripts|interop)/`,
     ),

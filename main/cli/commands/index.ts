@@ -22,8 +22,16 @@ async function allCommands(): Promise<Command[]> {
     import('./github-askpass').then((m) => m.githubAskpassCommands),
     import('./gateway').then((m) => m.gatewayCommands),
     import('./clients').then((m) => m.clientsCommands),
+    import('./test').then((m) => [m.testCommand]),
   ]);
   return lists.flat();
 }
 
-export const commands: readonly Command[] = process.argv[2] === 'bridge' ? [(await import('./bridge')).bridgeCommand] : await allCommands();
+/** `bridge` (assistants wait for it) and `test` (CI runs it per job) start with their own module only. */
+async function loadCommands(): Promise<Command[]> {
+  if (process.argv[2] === 'bridge') return [(await import('./bridge')).bridgeCommand];
+  if (process.argv[2] === 'test') return [(await import('./test')).testCommand];
+  return allCommands();
+}
+
+export const commands: readonly Command[] = await loadCommands();
