@@ -25,6 +25,16 @@ export interface RecordedCall {
   readonly at: number;
 }
 
+/**
+ * What `companion mock` serves: the calls to answer, and the recorded tools/list answer if there was one.
+ * A recording is one source (main/mock/recording-source.ts); a collection of saved calls can be another.
+ */
+export interface MockSource {
+  calls(): readonly RecordedCall[];
+  /** The tools from a recorded tools/list answer; undefined when none was recorded. */
+  tools?(): readonly Record<string, unknown>[] | undefined;
+}
+
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Ids are strings or numbers; 1 and "1" are different ids. */
