@@ -47,7 +47,9 @@ export async function startBridgeCli(values: OptionValues<typeof BRIDGE_OPTIONS>
   const recordMaxBytes = positive('--record-max-bytes', values['record-max-bytes'], 1024 * 1024 * 1024 * 1024);
   if (recordMaxBytes !== undefined && (!Number.isInteger(recordMaxBytes) || recordMaxBytes < 4096))
     throw new UsageError('--record-max-bytes must be a whole number of at least 4096.');
-  if (values.record === '') throw new UsageError('--record needs a file name, e.g. --record session-{date}.jsonl.');
+  // The app's config writer puts a record path with spaces in the environment for hosts that split arguments.
+  const record = values.record ?? (io.env.GATEWAY_COMPANION_RECORD || undefined);
+  if (record === '') throw new UsageError('--record needs a file name, e.g. --record session-{date}.jsonl.');
 
   const ownsProcess = io.stdout === process.stdout;
   if (ownsProcess) {
@@ -77,10 +79,10 @@ export async function startBridgeCli(values: OptionValues<typeof BRIDGE_OPTIONS>
   for (const s of signals) process.on(s, onSignal);
   log.debug('ready: nothing is read or sent until the host speaks');
   const recorder =
-    values.record === undefined
+    record === undefined
       ? undefined
       : new FileRecorder({
-          file: expandRecordPath(path.resolve(values.record), new Date()),
+          file: expandRecordPath(path.resolve(record), new Date()),
           ...(recordMaxBytes !== undefined ? { maxBytes: recordMaxBytes } : {}),
           onError: (message) => log.warn(message),
         });

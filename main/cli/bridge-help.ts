@@ -54,7 +54,7 @@ larger ones are refused with an error`,
 (secret-looking values redacted; docs/recordings.md). {date} in FILE
 becomes the session's start time, so each session gets its own file; an
 existing file is never overwritten (a number is added). Replay it with
-companion mock FILE.`,
+companion mock FILE. Also GATEWAY_COMPANION_RECORD.`,
   },
   'record-max-bytes': {
     type: 'string',
