@@ -127,3 +127,25 @@ describe.each<Era>(['2025-11-25', '2026-07-28'])('companion bridge --record, era
     expect(calls.every((c) => typeof c.durationMs === 'number')).toBe(true);
   });
 });
+
+it('reads the record path from GATEWAY_COMPANION_RECORD (what the app writes where a spaced path would be split)', async () => {
+  const file = path.join(home, 'App Data', 'recordings', 'cursor-{date}.jsonl');
+  const client = new V1Client({ name: 'record-env', version: '1.0.0' });
+  await client.connect(
+    new V1StdioTransport({
+      command: process.execPath,
+      args: [CLI, 'bridge', '--profile', profile],
+      env: { ...env, GATEWAY_COMPANION_RECORD: file },
+      stderr: 'pipe',
+    }),
+  );
+  expect((await client.callTool({ name: 'get_token_prices', arguments: { assets: ['c60'] } })).isError).toBeFalsy();
+  await client.close();
+  const dir = path.dirname(file);
+  await expect
+    .poll(async () => {
+      const [name] = await readdir(dir).catch(() => []);
+      return name === undefined ? [] : pairCalls(parseRecording(await readFile(path.join(dir, name), 'utf8')).exchanges).map((c) => c.tool);
+    })
+    .toEqual(['get_token_prices']);
+});
