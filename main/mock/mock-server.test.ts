@@ -10,7 +10,11 @@ import { pairCalls, recordedTools, type MockSource } from '../../domain/recordin
 import { RECORDING_FORMAT } from '../../domain/recording/format';
 import { RecordingLines } from '../../domain/recording/lines';
 import { parseRecording } from '../../domain/recording/parse';
+import { runBridgeCore } from '../../bridge/core';
+import { createHttpClient } from '../../bridge/http-client';
+import { createLogger } from '../../bridge/logger';
 import { PipeTransport } from '../../bridge/testing/pipe-transport';
+import { TestHost } from '../../bridge/testing/host';
 import { mockCatalog, serveMockHttp, serveMockStdio } from './mock-server';
 
 const PRICES = {
@@ -155,4 +159,49 @@ it('refuses a Host that is not loopback (DNS rebinding) and paths other than /mc
     });
   expect(await status('/mcp', 'evil.example:80')).toBe(403);
   expect(await status('/other', url.host)).toBe(404);
+});
+
+describe.each<Era>(['v1', '2026-07-28'])('a bridge whose profile points at the mock (plain http on loopback), client %s', (era) => {
+  it('passes the recorded answers and the -32602 for a miss to the host', async () => {
+    const mock = await serveMockHttp(mockCatalog(recording(true)), 0);
+    closers.push(() => mock.close());
+    const host = new TestHost();
+    const stop = new AbortController();
+    const log = createLogger({ debug: false, tag: 'test' });
+    const done = runBridgeCore({
+      input: host.input,
+      output: host.output,
+      log,
+      maxMessageBytes: 1024 * 1024,
+      defaultTimeoutMs: 30_000,
+      userAgent: 'test',
+      signal: stop.signal,
+      drainMs: 0,
+      connect: async () => {
+        const url = new URL(mock.url);
+        const http = await createHttpClient({ url, proxy: false, env: {} });
+        return {
+          profile: 'mock',
+          url,
+          http,
+          credentials: { accessId: 'any', secretKey: 'any' },
+          timeoutMs: 30_000,
+          close: () => http.close(),
+        };
+      },
+    }).finally(() => log.close());
+    closers.push(async () => {
+      stop.abort();
+      await done;
+    });
+    const client = newClient(era);
+    await client.connect(new PipeTransport(host.input, host.output));
+    closers.push(() => client.close());
+    const prices = await client.callTool({ name: 'get_token_prices', arguments: { assets: ['c60'], currency: 'USD' } });
+    expect(prices.structuredContent).toEqual(PRICES.structuredContent);
+    await expect(client.callTool({ name: 'get_token_prices', arguments: { assets: ['c61'], currency: 'USD' } })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('Nearest recorded call: get_token_prices') as unknown,
+    });
+  });
 });
