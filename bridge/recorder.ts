@@ -81,6 +81,10 @@ export class FileRecorder implements BridgeRecorder {
   private dropped = 0;
   private stopped = false;
   private begun = false;
+  /** Messages taken but not yet turned into lines, in order; a dropped run is one marker entry. */
+  private readonly waiting: Array<{ from: Direction; text: string; at: number } | { dropped: number; at: number }> = [];
+  private waitingBytes = 0;
+  private scheduled: NodeJS.Immediate | undefined;
   private handle: Promise<FileHandle | undefined> | undefined;
   private writing: Promise<void> | undefined;
   /** The file actually created (a number may have been added), once open. */
@@ -100,15 +104,48 @@ export class FileRecorder implements BridgeRecorder {
     this.record('bridge', line);
   }
 
+  /**
+   * Takes the line as it is and returns: the parsing, redaction and serialising wait for the next turn of
+   * the event loop (setImmediate), so the message reaches the host or the gateway first. What waits counts
+   * against the queue's bound with what is being written; past it the message is dropped and counted, and
+   * a marker takes its place.
+   */
   private record(from: Direction, text: string): void {
     if (this.stopped) return;
+    const at = this.now() - this.start;
+    const waiting = this.waitingBytes + this.queuedBytes;
+    if (waiting > 0 && waiting + text.length > MAX_QUEUED_BYTES) {
+      this.dropped++;
+      return;
+    }
+    if (this.dropped > 0) {
+      this.waiting.push({ dropped: this.dropped, at });
+      this.dropped = 0;
+    }
+    this.waiting.push({ from, text, at });
+    this.waitingBytes += text.length;
+    this.scheduled ??= setImmediate(() => this.processWaiting());
+  }
+
+  private processWaiting(): void {
+    this.scheduled = undefined;
+    for (const item of this.waiting.splice(0)) {
+      if ('dropped' in item) {
+        if (!this.stopped) this.enqueue(JSON.stringify(droppedMarker(item.at, item.dropped)));
+        continue;
+      }
+      this.waitingBytes -= item.text.length;
+      if (!this.stopped) this.process(item.from, item.text, item.at);
+    }
+  }
+
+  private process(from: Direction, text: string, at: number): void {
     let message: unknown;
     try {
       message = JSON.parse(text);
     } catch {
       return;
     }
-    const at = this.now() - this.start;
     const line = this.lines.line(from, message, at);
     if (!line) return;
     // The file is created with the first message: a bridge spawned and stopped at once leaves nothing.
@@ -116,17 +153,7 @@ export class FileRecorder implements BridgeRecorder {
       this.begun = true;
       this.enqueue(JSON.stringify(recordingHeader(this.options.startedAt ?? new Date())), true);
     }
-    const json = JSON.stringify(line);
-    if (this.queuedBytes > 0 && this.queuedBytes + json.length > MAX_QUEUED_BYTES) {
-      this.dropped++;
-      return;
-    }
-    if (this.dropped > 0) {
-      const marker = JSON.stringify(droppedMarker(at, this.dropped));
-      this.dropped = 0;
-      if (!this.enqueue(marker)) return;
-    }
-    this.enqueue(json);
+    this.enqueue(JSON.stringify(line));
   }
 
   /** Queues one line unless it would pass the cap; then the cut marker goes instead and recording stops. */
@@ -186,6 +213,8 @@ export class FileRecorder implements BridgeRecorder {
 
   /** Writes what is queued (and a marker for lines dropped at the end), then closes the file. */
   async close(): Promise<void> {
+    if (this.scheduled) clearImmediate(this.scheduled);
+    this.processWaiting();
     if (this.dropped > 0 && !this.stopped) {
       this.enqueue(JSON.stringify(droppedMarker(this.now() - this.start, this.dropped)));
       this.dropped = 0;
