@@ -1,4 +1,5 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -43,6 +44,21 @@ describe('companion mock refuses what it cannot serve, in plain words', () => {
     const r = await run('mock', path.join(dir, 'nope.jsonl'));
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/nope\.jsonl/);
+  });
+
+  it('a port already in use', async () => {
+    const file = path.join(dir, 'ok.jsonl');
+    await writeFile(file, '{"format":"gateway-companion-recording","version":1,"startedAt":"x"}\n');
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = busy.address() as AddressInfo;
+      const r = await run('mock', file, '--port', String(port));
+      expect(r.code).toBe(1);
+      expect(r.err).toBe(`companion mock: port ${port} on 127.0.0.1 is already in use; choose another, or --port 0 for a free one.\n`);
+    } finally {
+      await new Promise((resolve) => busy.close(resolve));
+    }
   });
 
   it('both --port and --stdio, or no file', async () => {

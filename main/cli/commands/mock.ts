@@ -80,8 +80,15 @@ See docs/recordings.md.`,
       await served.close();
       return 0;
     }
+    let http;
+    try {
+      http = await serveMockHttp(catalog, port);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+      io.stderr.write(`companion mock: port ${port} on 127.0.0.1 is already in use; choose another, or --port 0 for a free one.\n`);
+      return 1;
+    }
     const stopped = untilStopped();
-    const http = await serveMockHttp(catalog, port);
     io.stdout.write(`${JSON.stringify({ url: http.url })}\n`);
     io.stderr.write(`Mock MCP server on ${http.url} (${summary}). Ctrl-C to stop.\n`);
     const signal = await stopped;
