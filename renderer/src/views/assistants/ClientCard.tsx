@@ -48,7 +48,7 @@ export function ClientCard({ client }: { client: AssistantClient }) {
         onRemove={actions.remove}
       />
       <div className="client-details">
-        <RecordSwitch client={client} busy={actions.busy} onChange={actions.setRecording} />
+        <RecordSwitch client={client} busy={actions.busy} pending={actions.recordingPending} onChange={actions.setRecording} />
         <ClientNotes client={client} />
         {change && (
           <OutcomeMessage

@@ -31,9 +31,15 @@ describe('RecordSwitch', () => {
     expect(onChange).toHaveBeenLastCalledWith(false);
   });
 
-  it('is disabled while an action on the client runs', () => {
-    render(<RecordSwitch client={aClient({ state: 'configured', entry: anEntry() })} busy="install" onChange={vi.fn()} />);
-    expect(toggle().disabled).toBe(true);
+  it('shows the state asked for while main writes it, and is disabled while an action runs', () => {
+    const { rerender } = render(
+      <RecordSwitch client={aClient({ state: 'configured', entry: anEntry() })} busy="record" pending={true} onChange={vi.fn()} />,
+    );
+    expect(toggle().checked).toBe(true);
+    expect(screen.getByText('Saving…')).toBeTruthy();
     expect(screen.getByText(/secrets redacted/)).toBeTruthy();
+    rerender(<RecordSwitch client={aClient({ state: 'configured', entry: anEntry() })} busy="install" onChange={vi.fn()} />);
+    expect(toggle().disabled).toBe(true);
+    expect(screen.queryByText(/secrets redacted/)).toBeNull();
   });
 });

@@ -6,14 +6,17 @@ import type { Action } from './assistants-mutations';
 export interface RecordSwitchProps {
   client: AssistantClient;
   busy: Action | undefined;
+  /** The state asked for while main writes it; the switch shows it until the entry is read back. */
+  pending?: boolean | undefined;
   onChange: (record: boolean) => void;
 }
 
-export function RecordSwitch({ client, busy, onChange }: RecordSwitchProps) {
+export function RecordSwitch({ client, busy, pending, onChange }: RecordSwitchProps) {
   const id = useId();
   const entry = client.entry;
   // Only an entry this app wrote can be switched; the state is the entry's own (its --record), never a copy.
   if (!entry) return null;
+  const on = pending ?? entry.recording;
   return (
     <div className="record-switch">
       <label className="check" htmlFor={id}>
@@ -21,17 +24,20 @@ export function RecordSwitch({ client, busy, onChange }: RecordSwitchProps) {
           id={id}
           type="checkbox"
           role="switch"
-          checked={entry.recording}
+          checked={on}
           disabled={Boolean(busy)}
-          aria-describedby={`${id}-hint`}
+          {...(on ? { 'aria-describedby': `${id}-hint` } : {})}
           onChange={(e) => onChange(e.target.checked)}
         />
-        {busy === 'record' ? 'Saving…' : 'Record sessions'}
+        Record sessions
       </label>
-      <span id={`${id}-hint`} className="small muted">
-        Each session of {client.name} is saved, secrets redacted, in the app&apos;s <code>recordings</code> folder, one file per session
-        (docs/recordings.md). Takes effect when {client.name} starts the bridge again.
-      </span>
+      {busy === 'record' && <span className="small">Saving…</span>}
+      {on && (
+        <span id={`${id}-hint`} className="small muted">
+          Each session is saved, secrets redacted, in the app&apos;s <code>recordings</code> folder (from the next start of {client.name}
+          &apos;s bridge).
+        </span>
+      )}
     </div>
   );
 }

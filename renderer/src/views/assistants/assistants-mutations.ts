@@ -154,5 +154,7 @@ export function useClientActions(id: ClientId) {
     remove: () => remove.mutate(),
     test: () => test.mutate(),
     setRecording: (on: boolean) => record.mutate(on),
+    /** The state the switch was just set to, while main writes it (TanStack's optimistic UI through variables). */
+    recordingPending: record.isPending ? record.variables : undefined,
   };
 }
