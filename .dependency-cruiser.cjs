@@ -4,7 +4,7 @@
  * real peers, but production code may not. `npm run lint:deps` (part of `npm test`) fails on any breach.
  */
 const TEST = '(\\.test\\.tsx?$|/testing/|/test-support\\.ts$|/test-io\\.ts$|/image-fixtures\\.ts$)';
-const APP = '^main/(services|clients|playground|bridge-host|collections)/';
+const APP = '^main/(services|clients|playground|bridge-host|collections|mock)/';
 const HOSTS = '^main/(electron|web|cli)/';
 
 /** A rule that forbids `from` (production code only) to import `to`. */

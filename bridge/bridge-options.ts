@@ -2,6 +2,7 @@ import type { Credentials } from '../platform/credentials/keychain';
 import type { AuditLog } from './audit-log';
 import type { HttpClient } from './http-client';
 import type { Logger } from './logger';
+import type { BridgeRecorder } from './recorder';
 
 /** Where the bridge forwards to, resolved on the host's first message. */
 export interface UpstreamTarget {
@@ -39,6 +40,8 @@ export interface BridgeCoreOptions {
   readonly signal?: AbortSignal;
   /** After the input ends, how long in-flight requests may still finish (keeps exit under 1 s). */
   readonly drainMs?: number;
+  /** Records every message of the session, both ways (`--record`). */
+  readonly recorder?: BridgeRecorder;
   /** Called once when shutdown begins (end of input, signal or output failure). */
   readonly onShutdown?: (reason: string) => void;
 }

@@ -98,6 +98,7 @@ class BridgeSession {
 
   private write(line: string): void {
     if (!this.options.output.writable) return;
+    this.options.recorder?.toHost(line);
     if (!this.options.output.write(`${line}\n`)) this.congested = true;
   }
 
@@ -131,6 +132,7 @@ class BridgeSession {
       return;
     }
     const { message, text } = read;
+    this.options.recorder?.fromHost(text);
     switch (message.kind) {
       case 'invalid':
         this.write(

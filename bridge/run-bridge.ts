@@ -6,6 +6,7 @@ import { runBridgeCore } from './core';
 import { createLogger, type Logger } from './logger';
 import { connectProfile, credentialsFor, type EmbeddedGatewayStarter } from './profile-target';
 import { DEFAULT_MAX_MESSAGE_BYTES } from './limits';
+import type { BridgeRecorder } from './recorder';
 
 export { DEFAULT_MAX_MESSAGE_BYTES };
 
@@ -33,6 +34,8 @@ export interface RunBridgeOptions {
   /** Aborting it stops the bridge like SIGTERM: pending requests get an error, the session is deleted. */
   readonly signal?: AbortSignal;
   readonly onShutdown?: (reason: string) => void;
+  /** Records the session (`--record`); its owner closes it after the bridge stops. */
+  readonly recorder?: BridgeRecorder;
   /** Starts the reference gateway for an `embedded` profile (supplied by the app). */
   readonly embedded?: EmbeddedGatewayStarter;
 }
@@ -77,6 +80,7 @@ export async function runBridge(options: RunBridgeOptions): Promise<void> {
       userAgent: `gateway-companion-bridge/${APP_VERSION}`,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onShutdown ? { onShutdown: options.onShutdown } : {}),
+      ...(options.recorder ? { recorder: options.recorder } : {}),
       async connect(host) {
         const t = await connectProfile({ ...target, ...(host !== undefined ? { host } : {}) });
         profileName = t.profile;

@@ -140,6 +140,23 @@ test('install, test and remove Cursor; the states of the other assistants', asyn
 
   await shotBothThemes(page, 'assistants');
 
+  // Record sessions: the entry launches the bridge with --record into the app's recordings folder, and back.
+  const recordSwitch = card(page, 'Cursor').getByRole('switch', { name: 'Record sessions' });
+  await expect(recordSwitch).not.toBeChecked();
+  // A switch backed by main: click, then wait for the state (check() wants it at once).
+  await recordSwitch.click();
+  await expect(card(page, 'Cursor')).toContainText("Recording on: each session is saved in the app's recordings folder");
+  await expect(recordSwitch).toBeChecked();
+  const recording = JSON.parse(readFileSync(join(home, '.cursor', 'mcp.json'), 'utf8')) as typeof installed;
+  expect(recording.mcpServers['gateway-companion']!.args.slice(-2)).toEqual([
+    '--record',
+    join(home, '.config', 'gateway-companion', 'recordings', 'cursor-{date}.jsonl'),
+  ]);
+  await recordSwitch.click();
+  await expect(card(page, 'Cursor')).toContainText('Recording off');
+  await expect(recordSwitch).not.toBeChecked();
+  expect(readFileSync(join(home, '.cursor', 'mcp.json'), 'utf8')).not.toContain('--record');
+
   // Remove: the file is byte for byte what it was.
   await card(page, 'Cursor').getByRole('button', { name: 'Remove from Cursor' }).click();
   await expect(card(page, 'Cursor').getByText(/Connected\. 13 tools/)).toHaveCount(0);

@@ -31,6 +31,8 @@ export const AssistantClient = z.object({
       missing: z.array(z.string()),
       /** Exactly what Install would write now for its profile. */
       upToDate: z.boolean().optional(),
+      /** The entry launches the bridge with --record: each session is recorded in the app's recordings folder. */
+      recording: z.boolean(),
     })
     .optional(),
   /**
@@ -107,6 +109,11 @@ export const assistantsChannels = {
   'assistants:list': { args: z.tuple([]), result: AssistantsOverview },
   /** Adds or updates our entry in the client's config for a profile (default: the default profile). */
   'assistants:install': { args: z.tuple([ClientIdSchema, z.object({ profile: ProfileNameArg.optional() })]), result: ChangeOutcome },
+  /**
+   * Turns "Record sessions" on or off: rewrites the entry (same profile) with or without `--record` into
+   * `<app data>/recordings/<assistant>-{date}.jsonl`. The assistant must already be set up.
+   */
+  'assistants:setRecording': { args: z.tuple([ClientIdSchema, z.object({ record: z.boolean() })]), result: ChangeOutcome },
   /** Takes our entry out of the client's config. */
   'assistants:remove': { args: z.tuple([ClientIdSchema]), result: ChangeOutcome },
   /** Starts the configured entry as the client would and lists the gateway's tools. */

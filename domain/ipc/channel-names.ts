@@ -9,6 +9,7 @@ export const CHANNEL_NAMES = [
   'app:openExternal',
   'assistants:list',
   'assistants:install',
+  'assistants:setRecording',
   'assistants:remove',
   'assistants:test',
   'assistants:manualSetup',

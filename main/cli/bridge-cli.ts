@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { startEmbeddedGateway } from '../bridge-host/index';
 import { BRIDGE_OPTIONS } from './bridge-help';
 import { UsageError, type CliIo } from './command';
@@ -9,6 +10,7 @@ import { createLogger } from '../../bridge/logger';
 import { governHeap } from '../../bridge/heap-governor';
 import { tuneBridgeProcess } from '../../bridge/process-flags';
 import { runBridge } from '../../bridge/run-bridge';
+import { expandRecordPath, FileRecorder } from '../../bridge/recorder';
 
 function positive(name: string, value: string | undefined, max: number): number | undefined {
   if (value === undefined) return undefined;
@@ -42,6 +44,13 @@ export async function startBridgeCli(values: OptionValues<typeof BRIDGE_OPTIONS>
   if (maxMessageBytes !== undefined && (!Number.isInteger(maxMessageBytes) || maxMessageBytes < 1024))
     throw new UsageError('--max-message-bytes must be a whole number of at least 1024.');
 
+  const recordMaxBytes = positive('--record-max-bytes', values['record-max-bytes'], 1024 * 1024 * 1024 * 1024);
+  if (recordMaxBytes !== undefined && (!Number.isInteger(recordMaxBytes) || recordMaxBytes < 4096))
+    throw new UsageError('--record-max-bytes must be a whole number of at least 4096.');
+  // The app's config writer puts a record path with spaces in the environment for hosts that split arguments.
+  const record = values.record ?? (io.env.GATEWAY_COMPANION_RECORD || undefined);
+  if (record === '') throw new UsageError('--record needs a file name, e.g. --record session-{date}.jsonl.');
+
   const ownsProcess = io.stdout === process.stdout;
   if (ownsProcess) {
     // Already done first thing by `companion bridge`; the installed app's --mcp-bridge gets it here.
@@ -69,6 +78,14 @@ export async function startBridgeCli(values: OptionValues<typeof BRIDGE_OPTIONS>
   const signals: NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
   for (const s of signals) process.on(s, onSignal);
   log.debug('ready: nothing is read or sent until the host speaks');
+  const recorder =
+    record === undefined
+      ? undefined
+      : new FileRecorder({
+          file: expandRecordPath(path.resolve(record), new Date()),
+          ...(recordMaxBytes !== undefined ? { maxBytes: recordMaxBytes } : {}),
+          onError: (message) => log.warn(message),
+        });
   try {
     await runBridge({
       input: io.stdin,
@@ -83,12 +100,14 @@ export async function startBridgeCli(values: OptionValues<typeof BRIDGE_OPTIONS>
       ...(maxMessageBytes !== undefined ? { maxMessageBytes } : {}),
       signal: stop.signal,
       embedded: startEmbeddedGateway,
+      ...(recorder ? { recorder } : {}),
       onShutdown() {
         // The exit promise is 1 s from end of input or SIGTERM, whatever a library leaves running.
         if (ownsProcess) setTimeout(() => process.exit(process.exitCode ?? 0), 950).unref();
       },
     });
   } finally {
+    await recorder?.close();
     for (const s of signals) process.off(s, onSignal);
     log.close();
     if (ownsProcess) process.stdin.destroy();

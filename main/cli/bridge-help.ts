@@ -1,15 +1,15 @@
 import { bridgeLogFile, currentPathContext } from '../../platform/credentials/config-paths';
 import { ENV_ACCESS_ID, ENV_OPT_IN, ENV_SECRET_KEY } from '../../platform/credentials/credentials';
 
-import { DEFAULT_MAX_CALL_SECONDS, DEFAULT_MAX_MESSAGE_BYTES } from '../../bridge/limits';
+import { DEFAULT_MAX_CALL_SECONDS, DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_RECORD_MAX_BYTES } from '../../bridge/limits';
 import type { OptionSpecs } from './options';
 
 /**
  * `companion bridge`'s help and options. They live apart from the command so that both it and the Electron
  * `--mcp-bridge` entry (which parses the same options) load them without the bridge itself.
  */
-export const BRIDGE_USAGE =
-  'companion bridge [--profile NAME] [--timeout SECONDS] [--max-call-time SECONDS] [--max-message-bytes N] [--debug]';
+export const BRIDGE_USAGE = `companion bridge [--profile NAME] [--timeout SECONDS] [--max-call-time SECONDS] [--max-message-bytes N]
+                        [--record FILE [--record-max-bytes N]] [--debug]`;
 
 export const BRIDGE_ABOUT = `A stdio MCP server for assistants (Claude Desktop, Cursor, VS Code, ...). It forwards every JSON-RPC
 message unchanged, ids included, to the profile's gateway over MCP Streamable HTTP and adds the
@@ -46,6 +46,22 @@ limit, the gateway a cancel.`,
     description: `Largest message accepted from the host or the gateway;
 larger ones are refused with an error`,
     default: String(DEFAULT_MAX_MESSAGE_BYTES),
+  },
+  record: {
+    type: 'string',
+    value: 'FILE',
+    description: `Record every message of the session, both ways, as JSON lines in FILE
+(secret-looking values redacted; docs/recordings.md). {date} in FILE
+becomes the session's start time, so each session gets its own file; an
+existing file is never overwritten (a number is added). Replay it with
+companion mock FILE. Also GATEWAY_COMPANION_RECORD.`,
+  },
+  'record-max-bytes': {
+    type: 'string',
+    value: 'N',
+    description: `Size cap of one recording: at the cap a final line says it was cut
+and recording stops (the session goes on)`,
+    default: String(DEFAULT_RECORD_MAX_BYTES),
   },
   debug: { type: 'boolean', description: "Log every message's method, id and timing (never payload secrets)." },
 } as const satisfies OptionSpecs;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PathContext } from '../../platform/credentials/config-paths';
 import { CLIENT_IDS, clientSpec, ENTRY_NAME } from './catalog';
-import { buildLaunch, CLI_LOADER, CLI_PATH_ENV, launchFacts } from './launch';
+import { buildLaunch, CLI_LOADER, CLI_PATH_ENV, launchFacts, RECORD_PATH_ENV } from './launch';
 import { displayPath } from './locations';
 
 const linux: PathContext = { platform: 'linux', homedir: '/fallback', env: { HOME: '/home/ana' } };
@@ -140,7 +140,33 @@ describe('the entry builder', () => {
     expect(launch.args.some((a) => /[\s"]/.test(a))).toBe(false);
     // Clients that quote properly keep the plain form.
     expect(buildLaunch(spaced, 'work', { splitsSpacedArgs: false }).args[0]).toBe(spaced.cli);
-    expect(launchFacts(launch.command, launch.args, launch.env)).toEqual({ profile: 'work', requiredPaths: ['/usr/bin/node', spaced.cli] });
+    expect(launchFacts(launch.command, launch.args, launch.env)).toEqual({
+      profile: 'work',
+      recording: false,
+      requiredPaths: ['/usr/bin/node', spaced.cli],
+    });
+  });
+
+  it('records sessions with --record, or through the environment where a spaced path would be split', () => {
+    const record = '/home/ana/.config/gateway-companion/recordings/cursor-{date}.jsonl';
+    const plain = buildLaunch(source, 'work', { splitsSpacedArgs: false, record });
+    expect(plain.args).toEqual([source.cli, 'bridge', '--profile', 'work', '--record', record]);
+    expect(launchFacts(plain.command, plain.args, plain.env)).toMatchObject({ profile: 'work', recording: true });
+    const spacedRecord = 'C:\\Users\\Ana Lee\\AppData\\Roaming\\Gateway Companion\\recordings\\cursor-{date}.jsonl';
+    const split = buildLaunch(source, 'work', { splitsSpacedArgs: true, record: spacedRecord });
+    expect(split).toEqual({
+      command: '/usr/bin/node',
+      args: [source.cli, 'bridge', '--profile', 'work'],
+      env: { [RECORD_PATH_ENV]: spacedRecord },
+    });
+    expect(launchFacts(split.command, split.args, split.env).recording).toBe(true);
+    expect(buildLaunch({ kind: 'packaged', executable: '/opt/app' }, 'work', { splitsSpacedArgs: false, record }).args).toEqual([
+      '--mcp-bridge',
+      '--profile',
+      'work',
+      '--record',
+      record,
+    ]);
   });
 
   it('refuses a profile name that could smuggle spaces or options', () => {

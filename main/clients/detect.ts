@@ -20,6 +20,8 @@ export interface ConfiguredEntry {
   /** Variables the host passes on by name (Codex's `env_vars`). */
   readonly envVars?: readonly string[];
   readonly profile?: string;
+  /** The entry launches the bridge with `--record` (the Assistants view's "Record sessions"). */
+  readonly recording: boolean;
   /** Paths the entry needs that no longer exist (the reason for `stale`). */
   readonly missing: readonly string[];
   /** True when it is exactly what Install would write now for its profile. */
@@ -74,6 +76,7 @@ function readEntry(value: unknown, env: NodeJS.ProcessEnv): ConfiguredEntry | st
     ...(entryEnv && Object.keys(entryEnv).length > 0 ? { env: entryEnv } : {}),
     ...(envVars.length > 0 ? { envVars } : {}),
     ...(facts.profile ? { profile: facts.profile } : {}),
+    recording: facts.recording,
     missing,
   };
 }
@@ -128,7 +131,7 @@ export async function clientStatus(id: ClientId, options: DetectOptions): Promis
   let upToDate: boolean | undefined;
   if (options.runtime && entry.profile) {
     try {
-      upToDate = isDeepStrictEqual(entryValue, desiredEntry(spec, options.runtime, entry.profile, paths.platform));
+      upToDate = isDeepStrictEqual(entryValue, desiredEntry(spec, options.runtime, entry.profile, paths, entry.recording));
     } catch {
       upToDate = false; // a profile name Install would refuse
     }

@@ -1,6 +1,6 @@
 import { lstat, readlink, realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { PathContext } from '../../platform/credentials/config-paths';
+import { configDir, type PathContext } from '../../platform/credentials/config-paths';
 import { writeFileAtomic } from '../../platform/files/atomic-write';
 import { backupConfig } from './backups';
 import { clientSpec, type ClientId, type ClientSpec } from './catalog';
@@ -17,6 +17,8 @@ export interface ChangeOptions {
 export interface InstallOptions extends ChangeOptions {
   readonly profile: string;
   readonly runtime: LaunchRuntime;
+  /** Launch the bridge with `--record` into the app's recordings folder (the Assistants view's switch). */
+  readonly record?: boolean;
 }
 
 export interface ChangeResult {
@@ -33,14 +35,25 @@ export interface ChangeResult {
   readonly entry?: Record<string, unknown>;
 }
 
-/** The entry that `installClient` writes for this client, profile and runtime. */
+/** Where an assistant's recorded sessions go: `<app data>/recordings/<assistant>-{date}.jsonl`, one file per session. */
+export function recordingPattern(paths: PathContext, id: ClientId): string {
+  return (paths.platform === 'win32' ? path.win32 : path.posix).join(configDir(paths), 'recordings', `${id}-{date}.jsonl`);
+}
+
+/** The entry that `installClient` writes for this client, profile and runtime; `record` adds the record switch. */
 export function desiredEntry(
   spec: ClientSpec,
   runtime: LaunchRuntime,
   profile: string,
-  platform: NodeJS.Platform,
+  paths: PathContext,
+  record = false,
 ): Record<string, unknown> {
-  return spec.entry(buildLaunch(runtime, profile, { splitsSpacedArgs: platform === 'win32' && spec.splitsSpacedArgsOnWindows }));
+  return spec.entry(
+    buildLaunch(runtime, profile, {
+      splitsSpacedArgs: paths.platform === 'win32' && spec.splitsSpacedArgsOnWindows,
+      ...(record ? { record: recordingPattern(paths, spec.id) } : {}),
+    }),
+  );
 }
 
 /** Where to write: through a symlinked config (dotfile managers) to its target, so the link survives. */
@@ -113,7 +126,7 @@ async function edit(
  */
 export async function installClient(id: ClientId, options: InstallOptions): Promise<ChangeResult> {
   const spec = clientSpec(id);
-  const entry = desiredEntry(spec, options.runtime, options.profile, options.paths.platform);
+  const entry = desiredEntry(spec, options.runtime, options.profile, options.paths, options.record ?? false);
   const result = await edit(spec, options, async (doc, before, file) => {
     const text = doc.withEntry(entry);
     if (text === before.text) return undefined;

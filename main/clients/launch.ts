@@ -34,24 +34,42 @@ export class LaunchError extends Error {
 export interface LaunchOptions {
   /** The client passes arguments with spaces unquoted (some hosts on Windows). */
   readonly splitsSpacedArgs: boolean;
+  /** Record every session into this file pattern (`--record`, `{date}` expanded by the bridge at start). */
+  readonly record?: string;
 }
+
+/** Carries the record pattern when it contains spaces and the client would split it (the bridge reads it as --record). */
+export const RECORD_PATH_ENV = 'GATEWAY_COMPANION_RECORD';
 
 const hasSpace = (s: string) => /\s/.test(s);
 
 /** The command, arguments and environment that start the bridge for `profile`. Never holds a secret. */
 export function buildLaunch(runtime: LaunchRuntime, profile: string, options: LaunchOptions): Launch {
   validateProfileName(profile); // names are [A-Za-z0-9._-], so the profile argument never has a space
-  if (runtime.kind === 'packaged') return { command: runtime.executable, args: ['--mcp-bridge', '--profile', profile] };
-  const rest = ['bridge', '--profile', profile];
+  const { record } = options;
+  // A record path with spaces (macOS's "Application Support", a Windows user name) goes in the environment
+  // for a client that would split it.
+  const recordInEnv = record !== undefined && options.splitsSpacedArgs && hasSpace(record);
+  const recordArgs = record !== undefined && !recordInEnv ? ['--record', record] : [];
+  const recordEnv = recordInEnv ? { [RECORD_PATH_ENV]: record } : undefined;
+  if (runtime.kind === 'packaged')
+    return {
+      command: runtime.executable,
+      args: ['--mcp-bridge', '--profile', profile, ...recordArgs],
+      ...(recordEnv ? { env: recordEnv } : {}),
+    };
+  const rest = ['bridge', '--profile', profile, ...recordArgs];
   if (options.splitsSpacedArgs && hasSpace(runtime.cli)) {
-    return { command: runtime.node, args: ['-e', CLI_LOADER, ...rest], env: { [CLI_PATH_ENV]: runtime.cli } };
+    return { command: runtime.node, args: ['-e', CLI_LOADER, ...rest], env: { [CLI_PATH_ENV]: runtime.cli, ...recordEnv } };
   }
-  return { command: runtime.node, args: [runtime.cli, ...rest] };
+  return { command: runtime.node, args: [runtime.cli, ...rest], ...(recordEnv ? { env: recordEnv } : {}) };
 }
 
 /** What a configured entry launches, read back: the profile and the files that must exist for it to start. */
 export interface LaunchFacts {
   readonly profile?: string;
+  /** The entry records its sessions (`--record` or the record variable). */
+  readonly recording: boolean;
   /** The executable and, for a source checkout, the CLI script. */
   readonly requiredPaths: readonly string[];
 }
@@ -63,7 +81,8 @@ export function launchFacts(command: string, args: readonly string[], env: Reado
   const required = [command];
   if (args[0] === '-e' && env?.[CLI_PATH_ENV]) required.push(env[CLI_PATH_ENV]);
   else if (args[0] !== undefined && /\.[cm]?js$/.test(args[0])) required.push(args[0]);
-  return { ...(profile ? { profile } : {}), requiredPaths: required };
+  const recording = args.some((a) => a === '--record' || a.startsWith('--record=')) || env?.[RECORD_PATH_ENV] !== undefined;
+  return { ...(profile ? { profile } : {}), recording, requiredPaths: required };
 }
 
 /** The built CLI next to this code: bundled into out/main/ (or its chunks/), or out/main/cli.js from the sources. */

@@ -22,7 +22,7 @@ function shellWord(word: string): string {
 
 export function manualSetup(id: ClientId, runtime: LaunchRuntime, profile: string, paths: PathContext): ManualSetup {
   const spec = clientSpec(id);
-  const entry = desiredEntry(spec, runtime, profile, paths.platform);
+  const entry = desiredEntry(spec, runtime, profile, paths);
   const file = displayPath(paths, spec.configFile(paths));
   if (spec.format === 'toml')
     return { file, language: 'toml', snippet: stringify({ [spec.containerKey]: { [ENTRY_NAME]: entry } }).trimEnd() };

@@ -78,6 +78,31 @@ describe('assistants services', () => {
     });
   });
 
+  it('turns "Record sessions" on and off, keeping it when the entry is installed again', async () => {
+    await mkdir(path.join(home.home, '.cursor'));
+    expect(await dispatch('assistants:setRecording', ['cursor', { record: true }])).toMatchObject({
+      ok: false,
+      error: { code: 'not_configured', message: 'Cursor is not set up yet: install it first, then turn on recording.' },
+    });
+    await dispatch('assistants:install', ['cursor', {}]);
+    const on = await dispatch('assistants:setRecording', ['cursor', { record: true }]);
+    expect(on).toMatchObject({
+      ok: true,
+      value: { changed: true, client: { entry: { recording: true, upToDate: true, profile: 'default' } } },
+    });
+    const file = path.join(home.home, '.cursor', 'mcp.json');
+    const args = (JSON.parse(await readFile(file, 'utf8')) as { mcpServers: Record<string, { args: string[] }> }).mcpServers[
+      'gateway-companion'
+    ]?.args;
+    const pattern = path.join(home.paths.env.XDG_CONFIG_HOME!, 'gateway-companion', 'recordings', 'cursor-{date}.jsonl');
+    expect(args?.slice(-2)).toEqual(['--record', pattern]);
+    // Installing again keeps it on.
+    expect(await dispatch('assistants:install', ['cursor', {}])).toMatchObject({ ok: true, value: { changed: false } });
+    const off = await dispatch('assistants:setRecording', ['cursor', { record: false }]);
+    expect(off).toMatchObject({ ok: true, value: { changed: true, client: { entry: { recording: false, upToDate: true } } } });
+    expect(await readFile(file, 'utf8')).not.toContain('--record');
+  });
+
   it('turns refusals into messages for people, with stable codes', async () => {
     expect(await dispatch('assistants:install', ['cursor', { profile: 'work' }])).toMatchObject({
       ok: false,

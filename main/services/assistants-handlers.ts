@@ -3,7 +3,7 @@ import { redactAuditRecord } from '../../bridge/audit-log';
 import type { AssistantClient } from '../../domain/ipc/assistants-channels';
 import { readActivity, watchActivity, type ActivityWatcher } from '../clients/activity';
 import { backupDir } from '../clients/backups';
-import type { ClientId } from '../clients/catalog';
+import { clientSpec, type ClientId } from '../clients/catalog';
 import { ConfigParseError, ConfigShapeError } from '../clients/config-errors';
 import { NotConfiguredError, testClient } from '../clients/connection-test';
 import { clientStatus, listClients, type ClientStatus } from '../clients/detect';
@@ -22,6 +22,7 @@ type AssistantsHandlers = Pick<
   Handlers,
   | 'assistants:list'
   | 'assistants:install'
+  | 'assistants:setRecording'
   | 'assistants:remove'
   | 'assistants:test'
   | 'assistants:manualSetup'
@@ -115,8 +116,20 @@ export function assistantsHandlers(ctx: HostContext): AssistantsHandlers {
     'assistants:install': (id, options) =>
       expected(async () => {
         const profile = await checkedProfile(options.profile);
-        const result = await installClient(id, { paths: paths(), runtime: runtime(), profile });
+        // Installing again (another profile, an update) keeps the entry's "Record sessions" as it was.
+        const record = (await clientStatus(id, { paths: paths() })).entry?.recording ?? false;
+        const result = await installClient(id, { paths: paths(), runtime: runtime(), profile, record });
         ctx.log(`[assistants] ${result.changed ? 'installed' : 'already installed'} ${id} (profile ${profile}) in ${result.file}`);
+        return { client: await status(id), changed: result.changed, ...(result.backup ? { backup: result.backup } : {}) };
+      }),
+    'assistants:setRecording': (id, { record }) =>
+      expected(async () => {
+        const { entry } = await clientStatus(id, { paths: paths() });
+        if (!entry)
+          throw new ServiceError('not_configured', `${clientSpec(id).name} is not set up yet: install it first, then turn on recording.`);
+        const profile = await checkedProfile(entry.profile);
+        const result = await installClient(id, { paths: paths(), runtime: runtime(), profile, record });
+        ctx.log(`[assistants] recording ${record ? 'on' : 'off'} for ${id} (${result.file})`);
         return { client: await status(id), changed: result.changed, ...(result.backup ? { backup: result.backup } : {}) };
       }),
     'assistants:remove': (id) =>

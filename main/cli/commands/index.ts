@@ -15,6 +15,7 @@ async function allCommands(): Promise<Command[]> {
     import('./registry-status').then((m) => [m.registryStatusCommand]),
     import('./logo').then((m) => m.logoCommands),
     import('./bridge').then((m) => [m.bridgeCommand]),
+    import('./mock').then((m) => [m.mockCommand]),
     import('./login').then((m) => [m.loginCommand]),
     import('./logout').then((m) => [m.logoutCommand]),
     import('./status').then((m) => [m.statusCommand]),

@@ -6,6 +6,7 @@ import { useSelectedProfile } from './assistants-queries';
 import { ClientActions, isBroken } from './ClientActions';
 import { ClientHeader } from './ClientHeader';
 import { ManualSetup } from './ManualSetup';
+import { RecordSwitch } from './RecordSwitch';
 import { OutcomeMessage } from './OutcomeMessage';
 
 /** Why the client needs a hand: a config that does not parse, or an entry pointing at a copy that is gone. */
@@ -47,6 +48,7 @@ export function ClientCard({ client }: { client: AssistantClient }) {
         onRemove={actions.remove}
       />
       <div className="client-details">
+        <RecordSwitch client={client} busy={actions.busy} pending={actions.recordingPending} onChange={actions.setRecording} />
         <ClientNotes client={client} />
         {change && (
           <OutcomeMessage

@@ -44,15 +44,26 @@ function Tested({ clientName, result: r }: { clientName: string; result: Extract
   );
 }
 
-function Changed({ outcome }: { outcome: Extract<Outcome, { kind: 'installed' | 'removed' | 'unchanged' }> }) {
+const RECORDING = {
+  'recording-on': (file: string) => `Recording on: each session is saved in the app's recordings folder (${file} updated).`,
+  'recording-off': (file: string) => `Recording off (${file} updated).`,
+};
+
+function Changed({
+  outcome,
+}: {
+  outcome: Extract<Outcome, { kind: 'installed' | 'removed' | 'unchanged' | 'recording-on' | 'recording-off' }>;
+}) {
   const text =
-    outcome.kind === 'installed'
-      ? `Installed in ${outcome.file}.`
-      : outcome.kind === 'removed'
-        ? outcome.deleted
-          ? `Removed: ${outcome.file} only held this entry, so it was deleted.`
-          : `Removed from ${outcome.file}; the rest of the file is as it was.`
-        : 'Already up to date; nothing changed.';
+    outcome.kind === 'recording-on' || outcome.kind === 'recording-off'
+      ? RECORDING[outcome.kind](outcome.file)
+      : outcome.kind === 'installed'
+        ? `Installed in ${outcome.file}.`
+        : outcome.kind === 'removed'
+          ? outcome.deleted
+            ? `Removed: ${outcome.file} only held this entry, so it was deleted.`
+            : `Removed from ${outcome.file}; the rest of the file is as it was.`
+          : 'Already up to date; nothing changed.';
   return (
     <div>
       <strong>{text}</strong>{' '}
@@ -72,6 +83,7 @@ const FAILED: Record<Extract<Outcome, { kind: 'failed' }>['action'], string> = {
   install: 'Not installed.',
   remove: 'Not removed.',
   test: 'Could not test.',
+  record: 'Recording not changed.',
 };
 
 export function OutcomeMessage({ clientName, outcome, slot, onDismiss }: OutcomeMessageProps) {

@@ -1,5 +1,6 @@
 /**
- * What the Assistants view changes through main, as TanStack mutations: Install, Remove and Test. Each
+ * What the Assistants view changes through main, as TanStack mutations: Install, Remove, Test and the
+ * "Record sessions" switch. Each
  * updates the client in the overview cache; what the last one produced is read back from the mutation
  * cache (useClientActions), so there is no copy of it to keep in step. A change withdraws the client's
  * last test result (it is out of date) and older changes; a test withdraws older tests.
@@ -11,12 +12,12 @@ import type { CompanionApi } from '../../../../domain/ipc/facade';
 import { useApi } from '../../app/api-context';
 import { assistantsKeys, replaceClient, useSelectedProfile } from './assistants-queries';
 
-export type Action = 'install' | 'remove' | 'test';
+export type Action = 'install' | 'remove' | 'test' | 'record';
 
 /** What the last action on a client produced, shown under it until the next one or until dismissed. */
 export type Outcome =
   | {
-      kind: 'installed' | 'removed' | 'unchanged';
+      kind: 'installed' | 'removed' | 'unchanged' | 'recording-on' | 'recording-off';
       file: string;
       backup?: string;
       restartHint: string;
@@ -34,7 +35,7 @@ export interface Outcomes {
 export type OutcomeSlot = keyof Outcomes;
 
 const slotOf = (action: Action): OutcomeSlot => (action === 'test' ? 'test' : 'change');
-const actionsIn = (slot: OutcomeSlot): Action[] => (slot === 'test' ? ['test'] : ['install', 'remove']);
+const actionsIn = (slot: OutcomeSlot): Action[] => (slot === 'test' ? ['test'] : ['install', 'remove', 'record']);
 
 /** Withdraws the client's finished outcomes in a slot (the message's × and a newer action do this). */
 export function dismissOutcome(client: QueryClient, id: ClientId, slot: OutcomeSlot): void {
@@ -44,7 +45,7 @@ export function dismissOutcome(client: QueryClient, id: ClientId, slot: OutcomeS
 }
 
 function changeOutcome(
-  kind: 'installed' | 'removed',
+  kind: 'installed' | 'removed' | 'recording-on' | 'recording-off',
   r: { changed: boolean; backup?: string | undefined; deleted?: boolean | undefined; client: AssistantClient },
 ): Outcome {
   return {
@@ -86,6 +87,24 @@ export function removeMutation(api: CompanionApi, id: ClientId) {
   });
 }
 
+/** The "Record sessions" switch: the entry is rewritten with or without --record (the variable is the new state). */
+export function recordMutation(api: CompanionApi, id: ClientId) {
+  return mutationOptions<Outcome, Error, boolean>({
+    mutationKey: assistantsKeys.action('record', id),
+    mutationFn: async (record, { client }) => {
+      const r = await api.assistants.setRecording(id, { record });
+      replaceClient(client, r.client);
+      return changeOutcome(record ? 'recording-on' : 'recording-off', r);
+    },
+    gcTime: Infinity,
+    onMutate: (_record, { client }) => {
+      dismissOutcome(client, id, 'test');
+      dismissOutcome(client, id, 'change');
+      return undefined;
+    },
+  });
+}
+
 export function testMutation(api: CompanionApi, id: ClientId) {
   return actionOptions('test', id, async (client) => {
     const result = await api.assistants.test(id);
@@ -121,6 +140,7 @@ export function useClientActions(id: ClientId) {
   const install = useMutation(installMutation(api, id, profile));
   const remove = useMutation(removeMutation(api, id));
   const test = useMutation(testMutation(api, id));
+  const record = useMutation(recordMutation(api, id));
   const change = useLatest(id, 'change');
   const tested = useLatest(id, 'test');
   const running = [change, tested].find((m) => m?.state.status === 'pending');
@@ -133,5 +153,8 @@ export function useClientActions(id: ClientId) {
     install: () => install.mutate(),
     remove: () => remove.mutate(),
     test: () => test.mutate(),
+    setRecording: (on: boolean) => record.mutate(on),
+    /** The state the switch was just set to, while main writes it (TanStack's optimistic UI through variables). */
+    recordingPending: record.isPending ? record.variables : undefined,
   };
 }

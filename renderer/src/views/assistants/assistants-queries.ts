@@ -17,7 +17,7 @@ export const assistantsKeys = {
   activity: ['assistants', 'activity'] as const,
   manualSetup: (id: ClientId, profile: string) => ['assistants', 'manual-setup', id, profile] as const,
   /** Mutations: `install`/`remove` are a client's "change", `test` its test (assistants-mutations.ts). */
-  action: (action: 'install' | 'remove' | 'test', id: ClientId) => ['assistants', action, id] as const,
+  action: (action: 'install' | 'remove' | 'test' | 'record', id: ClientId) => ['assistants', action, id] as const,
 };
 
 /** How many tool calls the view keeps; the log itself holds more. */

@@ -24,5 +24,6 @@ export const anEntry = (change: Partial<NonNullable<AssistantClient['entry']>> =
   profile: 'default',
   missing: [],
   upToDate: true,
+  recording: false,
   ...change,
 });

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import type { Tool } from '@modelcontextprotocol/server';
+import type { ToolContract } from '../../domain/tools/contract';
+import { getListingCategories, getTokenPrices, getTrendingTokens } from '../../domain/tools/market';
+import { checkTokenSecurity, validateAddress } from '../../domain/tools/security';
+import { getProviderDetails, getSwapDomains, getSwapProviders, getSwapQuote, getSwapRouteStep } from '../../domain/tools/swap';
+import { getAssetDetails, getCoinStatus, searchAssets } from '../../domain/tools/token-info';
+
+const CONTRACTS: readonly ToolContract[] = [
+  searchAssets,
+  getAssetDetails,
+  getCoinStatus,
+  getSwapDomains,
+  getSwapProviders,
+  getProviderDetails,
+  getSwapQuote,
+  getSwapRouteStep,
+  getTokenPrices,
+  getTrendingTokens,
+  getListingCategories,
+  validateAddress,
+  checkTokenSecurity,
+];
+
+/**
+ * The tools to list when the recording has no tools/list answer: the gateway's contracts of the tools it
+ * called (a tool outside the contracts gets an open input schema). No output schema: a recorded result
+ * with redacted values must not fail a client's check of the structured content.
+ */
+export function contractTools(names: readonly string[]): Tool[] {
+  return names.map((name) => {
+    const contract = CONTRACTS.find((c) => c.name === name);
+    if (!contract) return { name, inputSchema: { type: 'object' } };
+    return {
+      name,
+      title: contract.title,
+      description: contract.description,
+      inputSchema: z.toJSONSchema(z.strictObject(contract.input), { io: 'input' }) as Tool['inputSchema'],
+    };
+  });
+}
