@@ -8,6 +8,7 @@ import { initialValue } from './form/schema-model';
 import { ResultPanel } from './result/ResultPanel';
 import { useActivityStore } from './state/activity-store';
 import { useConnectionStore } from './state/connection-store';
+import { profileInEffect, useProfiles } from './state/profiles-queries';
 import { useWorkbenchStore } from './state/workbench-store';
 import { ToolList } from './tools/ToolList';
 import './playground.css';
@@ -15,7 +16,8 @@ import './playground.css';
 function Welcome() {
   const api = useApi();
   const status = useConnectionStore((s) => s.status);
-  const selected = useConnectionStore((s) => s.selected);
+  const chosen = useConnectionStore((s) => s.selected);
+  const selected = profileInEffect(chosen, useProfiles().data);
   return (
     <section className="panel pg-welcome" aria-labelledby="pg-welcome-title">
       <h2 id="pg-welcome-title">Explore the gateway&apos;s tools, as an assistant sees them</h2>
@@ -38,7 +40,7 @@ function Welcome() {
         type="button"
         className="button primary"
         disabled={status === 'connecting'}
-        onClick={() => void useConnectionStore.getState().connect(api)}
+        onClick={() => void useConnectionStore.getState().connect(api, selected)}
       >
         {status === 'connecting' ? 'Connecting…' : `Connect to “${selected}”`}
       </button>
@@ -52,11 +54,12 @@ export function PlaygroundView() {
   const connection = useConnectionStore((s) => s.connection);
   const profilesOpen = useConnectionStore((s) => s.profilesOpen);
   const toolName = useWorkbenchStore((s) => s.tool);
+  // Read again each time the playground opens: a profile may have changed from the CLI meanwhile.
+  useProfiles({ refresh: true });
 
   useEffect(() => {
     const connectionStore = useConnectionStore.getState();
     const activity = useActivityStore.getState();
-    void connectionStore.loadProfiles(api);
     void connectionStore.restore(api);
     void activity.loadHistory(api);
     void activity.loadTraffic(api);

@@ -1,5 +1,6 @@
 import { useApi } from '../../../app/api-context';
 import { useConnectionStore } from '../state/connection-store';
+import { profileInEffect, useProfiles } from '../state/profiles-queries';
 import { ConnectionFacts, ConnectionState } from './ConnectionFacts';
 
 function profileLabel(p: { name: string; kind: string; url: string }): string {
@@ -14,8 +15,8 @@ function profileLabel(p: { name: string; kind: string; url: string }): string {
 /** Profile choice, connect/disconnect, and the facts of the live connection. */
 export function ConnectionBar() {
   const api = useApi();
-  const profiles = useConnectionStore((s) => s.profiles);
-  const selected = useConnectionStore((s) => s.selected);
+  const profiles = useProfiles().data ?? [];
+  const chosen = useConnectionStore((s) => s.selected);
   const status = useConnectionStore((s) => s.status);
   const connection = useConnectionStore((s) => s.connection);
   const error = useConnectionStore((s) => s.error);
@@ -23,6 +24,7 @@ export function ConnectionBar() {
   const profilesOpen = useConnectionStore((s) => s.profilesOpen);
   const pinging = useConnectionStore((s) => s.pinging);
   const { select, connect, disconnect, ping, toggleProfiles } = useConnectionStore.getState();
+  const selected = connection?.profile ?? profileInEffect(chosen, profiles);
   const connected = status === 'connected' && connection;
   const busy = status === 'connecting';
 
@@ -45,7 +47,7 @@ export function ConnectionBar() {
             Disconnect
           </button>
         ) : (
-          <button type="button" className="button primary" disabled={busy} onClick={() => void connect(api)}>
+          <button type="button" className="button primary" disabled={busy} onClick={() => void connect(api, selected)}>
             {busy ? 'Connecting…' : 'Connect'}
           </button>
         )}

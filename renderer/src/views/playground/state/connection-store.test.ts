@@ -36,26 +36,9 @@ beforeEach(() => {
 });
 
 describe('connection store', () => {
-  it('loadProfiles keeps the picked profile while it exists and falls back to the first one', async () => {
-    useConnectionStore.getState().select('work');
-    await useConnectionStore.getState().loadProfiles(fakeApi({ profiles: ['default', 'work'] }).api);
-    expect(useConnectionStore.getState().selected).toBe('work');
-    await useConnectionStore.getState().loadProfiles(fakeApi({ profiles: ['staging'] }).api);
-    expect(useConnectionStore.getState().selected).toBe('staging');
-    expect(useConnectionStore.getState().profiles.map((p) => p.name)).toEqual(['staging']);
-  });
-
-  it('loadProfiles reports a failure to list without dropping the list it had', async () => {
-    await useConnectionStore.getState().loadProfiles(fakeApi({ profiles: ['default'] }).api);
-    const api = { profiles: { list: async () => Promise.reject(new Error('keychain locked')) } } as unknown as CompanionApi;
-    await useConnectionStore.getState().loadProfiles(api);
-    expect(useConnectionStore.getState().profilesError).toBe('keychain locked');
-    expect(useConnectionStore.getState().profiles).toHaveLength(1);
-  });
-
   it('connect connects the picked profile and shows the connection', async () => {
     const { api, calls } = fakeApi();
-    const pending = useConnectionStore.getState().connect(api);
+    const pending = useConnectionStore.getState().connect(api, 'default');
     expect(useConnectionStore.getState().status).toBe('connecting');
     await pending;
     expect(calls.playground.connect).toHaveBeenCalledWith('default');
@@ -64,7 +47,7 @@ describe('connection store', () => {
 
   it('a failed connect says why and shows no connection', async () => {
     const { api } = fakeApi({ connect: async () => Promise.reject(new Error('The gateway refused the key.')) });
-    await useConnectionStore.getState().connect(api);
+    await useConnectionStore.getState().connect(api, 'default');
     expect(useConnectionStore.getState()).toMatchObject({ status: 'failed', connection: undefined, error: 'The gateway refused the key.' });
   });
 
@@ -77,7 +60,7 @@ describe('connection store', () => {
     const { api, calls } = fakeApi();
     await useConnectionStore.getState().ping(api);
     expect(calls.playground.ping).not.toHaveBeenCalled();
-    await useConnectionStore.getState().connect(api);
+    await useConnectionStore.getState().connect(api, 'default');
     await useConnectionStore.getState().ping(api);
     expect(useConnectionStore.getState().connection?.latencyMs).toBe(9);
     expect(useConnectionStore.getState().pinging).toBe(false);
@@ -85,7 +68,7 @@ describe('connection store', () => {
 
   it('disconnect ends the connection even when main fails to', async () => {
     const { api, calls } = fakeApi();
-    await useConnectionStore.getState().connect(api);
+    await useConnectionStore.getState().connect(api, 'default');
     calls.playground.disconnect.mockRejectedValueOnce(new Error('gone'));
     await expect(useConnectionStore.getState().disconnect(api)).rejects.toThrow('gone');
     expect(useConnectionStore.getState()).toMatchObject({ status: 'idle', connection: undefined });
@@ -94,7 +77,7 @@ describe('connection store', () => {
   it('dropped ends a live connection with a notice, and is ignored otherwise', async () => {
     useConnectionStore.getState().dropped('bridge exited');
     expect(useConnectionStore.getState().notice).toBeUndefined();
-    await useConnectionStore.getState().connect(fakeApi().api);
+    await useConnectionStore.getState().connect(fakeApi().api, 'default');
     useConnectionStore.getState().dropped(undefined);
     expect(useConnectionStore.getState()).toMatchObject({ status: 'idle', connection: undefined, notice: 'The connection ended.' });
   });

@@ -2,13 +2,10 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { CompanionApi } from '../../../../../domain/ipc/facade';
 import type { ConnectionInfo } from '../../../../../domain/ipc/playground-channels';
-import type { ProfileSummary } from '../../../../../domain/ipc/profiles-channels';
 
 export type ConnectionStatus = 'idle' | 'connecting' | 'connected' | 'failed';
 
 interface ConnectionState {
-  profiles: ProfileSummary[];
-  profilesError: string | undefined;
   /** Persisted: the profile the user last picked. */
   selected: string;
   status: ConnectionStatus;
@@ -20,9 +17,8 @@ interface ConnectionState {
   pinging: boolean;
   select: (name: string) => void;
   toggleProfiles: (open?: boolean) => void;
-  loadProfiles: (api: CompanionApi) => Promise<void>;
   restore: (api: CompanionApi) => Promise<void>;
-  connect: (api: CompanionApi) => Promise<void>;
+  connect: (api: CompanionApi, profile: string) => Promise<void>;
   disconnect: (api: CompanionApi) => Promise<void>;
   ping: (api: CompanionApi) => Promise<void>;
   dropped: (reason: string | undefined) => void;
@@ -35,8 +31,6 @@ export const MARK_TOOLS_PAINTED = 'playground:tools-painted';
 export const useConnectionStore = create<ConnectionState>()(
   persist(
     (set, get) => ({
-      profiles: [],
-      profilesError: undefined,
       selected: 'default',
       status: 'idle',
       connection: undefined,
@@ -46,15 +40,6 @@ export const useConnectionStore = create<ConnectionState>()(
       pinging: false,
       select: (name) => set({ selected: name, error: undefined }),
       toggleProfiles: (open) => set((s) => ({ profilesOpen: open ?? !s.profilesOpen })),
-      async loadProfiles(api) {
-        try {
-          const { profiles } = await api.profiles.list();
-          const selected = profiles.some((p) => p.name === get().selected) ? get().selected : (profiles[0]?.name ?? 'default');
-          set({ profiles, profilesError: undefined, selected });
-        } catch (error) {
-          set({ profilesError: (error as Error).message });
-        }
-      },
       async restore(api) {
         try {
           const { connection } = await api.playground.state();
@@ -63,10 +48,10 @@ export const useConnectionStore = create<ConnectionState>()(
           // Services unreachable: the status area says so.
         }
       },
-      async connect(api) {
+      async connect(api, profile) {
         set({ status: 'connecting', error: undefined, notice: undefined });
         try {
-          const connection = await api.playground.connect(get().selected);
+          const connection = await api.playground.connect(profile);
           performance.clearMarks(MARK_CONNECTED);
           performance.clearMarks(MARK_TOOLS_PAINTED);
           performance.mark(MARK_CONNECTED);
