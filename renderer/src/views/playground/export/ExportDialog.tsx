@@ -4,7 +4,7 @@ import { useApi } from '../../../app/api-context';
 import { CopyButton } from '../../../app/parts/CopyButton';
 import type { ConnectionInfo } from '../../../../../domain/ipc/playground-channels';
 import type { ProfileSummary } from '../../../../../domain/ipc/profiles-channels';
-import { useConnectionStore } from '../state/connection-store';
+import { useConnection } from '../state/playground-queries';
 import { useProfiles } from '../state/profiles-queries';
 import { copyText } from '../../../app/parts/CopyButton';
 import { TabList } from '../TabList';
@@ -52,7 +52,7 @@ export function ExportDialog({
     ref.current?.showModal();
   }, []);
   const api = useApi();
-  const connection = useConnectionStore((s) => s.connection);
+  const connection = useConnection();
   const profiles = useProfiles().data ?? [];
   const live = connection?.profile === profile;
   // The built-in gateway's demo account, for exports that run as they are (main answers null for any other gateway).

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FocusEvent, type RefObject } from 'react';
 import type { ToolInfo } from '../../../../../domain/ipc/playground-channels';
 import { afterPress } from '../../../app/after-press';
@@ -22,10 +23,11 @@ function Elapsed({ since }: { since: number }) {
 
 function RunBar({ tool }: { tool: ToolInfo }) {
   const api = useApi();
+  const client = useQueryClient();
   const running = useWorkbenchStore((s) => s.running);
   const run = () => {
     const args = useWorkbenchStore.getState().currentArgs();
-    if (args) void runTool(api, tool.name, args);
+    if (args) void runTool(api, client, tool.name, args);
     // The JSON does not parse: say so, and put the cursor in it.
     else useWorkbenchStore.setState((s) => ({ submitted: true, focusRequest: s.focusRequest + 1 }));
   };
