@@ -85,3 +85,19 @@ describe('appendTraffic', () => {
     expect(kept[0]!.seq).toBe(6);
   });
 });
+
+describe('the history query with a component’s select', () => {
+  it('counts the calls again after each read (the select result is shared as usual, not as a history)', async () => {
+    let ids = ['a'];
+    const api = { playground: { history: async () => ({ entries: ids.map(entry), limit: 500 }) } } as unknown as CompanionApi;
+    const client = createQueryClient();
+    const observer = new QueryObserver(client, { ...historyQuery(api), select: (h) => h.entries.length });
+    const off = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe(1));
+    ids = ['a', 'b'];
+    await observer.refetch();
+    expect(observer.getCurrentResult().error).toBeNull();
+    expect(observer.getCurrentResult().data).toBe(2);
+    off();
+  });
+});

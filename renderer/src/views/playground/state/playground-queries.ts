@@ -4,7 +4,7 @@
  * entries the queries read (useFollowPlayground). A history entry never changes once written, so a
  * loaded one stays fresh (staleTime: Infinity) and picking it again for a comparison asks main nothing.
  */
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, replaceEqualDeep, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { CompanionApi } from '../../../../../domain/ipc/facade';
 import type { ConnectionInfo, HistorySummary, TrafficEntry } from '../../../../../domain/ipc/playground-channels';
@@ -62,11 +62,16 @@ export function keepListed(previous: History | undefined, next: History): Histor
   return { ...next, entries: next.entries.map((e) => listed.get(e.id) ?? e) };
 }
 
+const isHistory = (value: unknown): value is History =>
+  typeof value === 'object' && value !== null && Array.isArray((value as History).entries);
+
 export const historyQuery = (api: CompanionApi) =>
   queryOptions({
     queryKey: playgroundKeys.history,
     queryFn: (): Promise<History> => api.playground.history(),
-    structuralSharing: (previous, next) => keepListed(previous as History | undefined, next as History),
+    // Also called with what a component's `select` made of it (a count, say): that is shared as usual.
+    structuralSharing: (previous, next) =>
+      isHistory(next) && (previous === undefined || isHistory(previous)) ? keepListed(previous, next) : replaceEqualDeep(previous, next),
     staleTime: Infinity,
   });
 
