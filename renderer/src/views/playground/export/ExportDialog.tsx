@@ -66,7 +66,7 @@ export function ExportDialog({
   const text = chosen.build({ ...target(profile, connection, profiles), tool, args, ...(demo ? { demo } : {}) });
   const exportLine = demo ? `export GATEWAY_ACCESS_ID=${demo.accessId} GATEWAY_SECRET_KEY=${demo.secretKey}` : '';
   return (
-    <dialog ref={ref} className="pg-dialog" aria-labelledby="pg-export-title" onClose={onClose}>
+    <dialog ref={ref} className="pg-dialog modal" aria-labelledby="pg-export-title" onClose={onClose}>
       <div className="row pg-spread">
         <h2 id="pg-export-title">
           Export <code>{tool}</code>
