@@ -92,7 +92,11 @@ function IssueSummary({ tool, ref }: { tool: ToolInfo; ref: RefObject<HTMLDivEle
   );
 }
 
-/** The selected tool: what it does, its arguments as a generated form or raw JSON, and Run. */
+/**
+ * The selected tool: what it does, its arguments as a generated form or raw JSON, and Run. Longer than
+ * ~80 lines because it holds the live check of the arguments and the focus rules of a refused Run beside
+ * the markup they act on; the arguments themselves are workbench-store.ts's, the form's fields SchemaField's.
+ */
 export function ToolPanel({ tool }: { tool: ToolInfo }) {
   const mode = useWorkbenchStore((s) => s.mode);
   const draft = useWorkbenchStore((s) => s.drafts[tool.name]);
