@@ -3,6 +3,7 @@
  * the API origin it was issued for (so a token for github.com is never sent to another server). The login
  * is kept beside it for "signed in as". COMPANION_GITHUB_TOKEN overrides the keychain for headless use.
  */
+import { isHeaderToken } from '../domain/header-token';
 import { osKeychain, type Keychain } from '../platform/credentials/keychain';
 import { ENV_GITHUB_TOKEN } from './config';
 import { GitHubError } from './errors';
@@ -32,7 +33,7 @@ const originOf = (apiUrl: string) => new URL(apiUrl).origin;
 export function validateTokenText(token: string): string {
   const value = token.trim();
   if (value === '') throw new GitHubError('no-token', 'The token is empty.');
-  if (value.length > 1024 || !/^[\x21-\x7e]+$/.test(value))
+  if (!isHeaderToken(value, 1024))
     throw new GitHubError(
       'bad-token',
       'That does not look like a GitHub token: it contains spaces or other characters a token never has. Paste the token alone, without quotes.',

@@ -156,7 +156,12 @@ function idOfNode(node: Node): string | null {
   return null;
 }
 
-/** Parses list.json bytes. Never throws: everything wrong is a finding. */
+/**
+ * Parses list.json bytes. Never throws: everything wrong is a finding. Longer than ~80 lines because it is
+ * one chain of checks in the order the bytes must pass them (BOM, UTF-8, JSON, a list, the entries, the
+ * layout), each stopping the parse at the first the file fails; most of its lines are the plain-language
+ * messages, and split apart the steps would pass the text, its positions and the findings around.
+ */
 export function parseList(bytes: Buffer, place: FindingPlace): ListDocument {
   const findings: Finding[] = [];
   const hash = sha256(bytes);

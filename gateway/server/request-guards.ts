@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { isHeaderToken } from '../../domain/header-token';
 import { isLoopbackHost } from '../../domain/loopback-host';
 import { CREDENTIAL_HEADER, DISPLAY, SECRET_KEY_HEADER } from '../signing/headers';
 
@@ -69,7 +70,8 @@ export interface RequestCredentials {
   readonly secretKey: string;
 }
 
-const HEADER_VALUE = /^[\x21-\x7e]{1,256}$/;
+/** The longest credential header value accepted. */
+const HEADER_VALUE_MAX = 256;
 
 /** Both credential headers, present and well-formed; otherwise a 401 that names the problem. */
 export function readCredentials(
@@ -88,9 +90,9 @@ export function readCredentials(
   }
   const id = (accessId as string).trim();
   const secret = (secretKey as string).trim();
-  if (!HEADER_VALUE.test(id))
+  if (!isHeaderToken(id, HEADER_VALUE_MAX))
     return unauthorized(`Unauthorized: ${DISPLAY.credential} must be 1 to 256 printable characters without spaces.`);
-  if (!HEADER_VALUE.test(secret))
+  if (!isHeaderToken(secret, HEADER_VALUE_MAX))
     return unauthorized(`Unauthorized: ${DISPLAY.secretKey} must be 1 to 256 printable characters without spaces.`);
   return { ok: true, value: { accessId: id, secretKey: secret } };
 }

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isHeaderToken } from '../../domain/header-token';
 import { splitTarget, stringToSign } from './canonical';
 import { AUTHORIZATION_HEADER, CREDENTIAL_HEADER, DATE_HEADER, DISPLAY, NONCE_HEADER, SIGNATURE_SCHEME } from './headers';
 import { NonceCache } from './nonce-cache';
@@ -24,7 +25,8 @@ export interface SignedRequest {
 }
 
 const SIGNATURE_RE = new RegExp(`^${SIGNATURE_SCHEME} Signature=([A-Za-z0-9+/]{43}=)$`);
-const TOKEN_RE = /^[\x21-\x7e]{1,128}$/;
+/** The longest access id or nonce accepted (a UUID v4 nonce is 36). */
+const TOKEN_MAX = 128;
 
 const reject = (status: 401 | 403, code: string, message: string): Verification => ({ ok: false, status, code, message });
 
@@ -62,9 +64,9 @@ export class RequestVerifier {
         `The request is not signed: missing ${missing.join(', ')}. Sign every request with HMAC-SHA256.`,
       );
     }
-    if (!TOKEN_RE.test(accessId))
+    if (!isHeaderToken(accessId, TOKEN_MAX))
       return reject(401, 'malformed_signature', `${DISPLAY.credential} must be 1 to 128 printable characters without spaces.`);
-    if (!TOKEN_RE.test(nonce))
+    if (!isHeaderToken(nonce, TOKEN_MAX))
       return reject(401, 'malformed_signature', `${DISPLAY.nonce} must be 1 to 128 printable characters without spaces (a UUID v4).`);
     const match = SIGNATURE_RE.exec(authorization);
     if (!match) {

@@ -84,6 +84,10 @@ function match(method: string, path: string): { route: Route; params: string[] }
  * The reference upstream: the REST API the gateway signs its calls to. Every request must carry a
  * valid HMAC signature of a registered account; each account is rate limited; the answers come
  * from the offline dataset.
+ *
+ * Longer than ~80 lines because it is a factory whose request pipeline (`handle`: route, signature, rate
+ * limit, scope, body, answer, in the order the checks must run) and start/stop close over the stores it
+ * opens; each check itself lives in its own module (verifier, rate limiter, routes).
  */
 export async function startUpstream(options: UpstreamOptions): Promise<RunningUpstream> {
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });

@@ -87,56 +87,19 @@ export function registryHandlers(ctx: HostContext, options: RegistryHandlerOptio
   return registryService(ctx, options).handlers;
 }
 
-export function registryService(ctx: HostContext, options: RegistryHandlerOptions = {}): RegistryService {
-  let stateCache: WizardState | undefined;
-  // Resolved on first use, so the config folder follows the environment of the running host.
-  const state = () => (stateCache ??= createWizardState(options.stateDir ?? join(configDir(), 'wizard')));
-  const writeOptions = options.historyDir ? { historyDir: options.historyDir } : {};
-  // Plans waiting for "Write files"; older ones are dropped (the Review step then plans again).
-  const plans = new HeldPlans<WritePlan>();
-  const logos = new RecentLogos(state);
-  const uploads = createLogoUploads();
-  const logoBytes = (logoId: string) => logos.get(logoId);
+/** The wizard's state folder (drafts, uploaded logos, recent folders), resolved on first use. */
+type StateOf = () => WizardState;
+type WriteOptions = { historyDir?: string };
 
-  async function logoInput(ref: LogoRef | undefined): Promise<LogoInput | undefined> {
-    if (!ref) return undefined;
-    const { bytes } = await logoBytes(ref.logoId);
-    return {
-      source: bytes,
-      fix: ref.fix ? { ...(ref.fix.crop ? { crop: ref.fix.crop } : {}), fit: ref.fix.fit ?? 'cover', previewSize: 0 } : false,
-    };
-  }
-
-  async function toEngineOperation(op: WizardOperation): Promise<WriteOperation> {
-    if (op.kind === 'disable') return { kind: 'disable', chain: op.chain, id: op.id, ...(op.note !== undefined ? { note: op.note } : {}) };
-    const logo = await logoInput(op.logo);
-    if (op.kind === 'add') return { kind: 'add', chain: op.chain, entry: op.entry, ...(logo ? { logo } : {}) };
-    return { kind: 'update', chain: op.chain, id: op.id, changes: op.changes, ...(logo ? { logo } : {}) };
-  }
-
-  async function readChainList(root: string, chain: string) {
-    const path = registryPaths.list(chain);
-    const doc = await readList(absoluteIn(root, path), { path, chain }, root).catch((error: Error) => {
-      throw new ServiceError(
-        'list-unreadable',
-        error instanceof FileReadError && error.reason === 'missing'
-          ? `${path} does not exist in this registry. Choose another chain, or update your copy of the registry.`
-          : error instanceof FileReadError
-            ? error.message
-            : `${path} cannot be read: ${error.message}.`,
-      );
-    });
-    if (!doc.ok) {
-      const why = doc.findings.find((f) => f.severity === 'error')?.message ?? 'it is not a JSON list';
-      throw new ServiceError(
-        'list-unparseable',
-        `${path} is damaged, so the wizard will not change it: ${why} Fix the file or restore it (for example with "git checkout -- ${path}"), then choose the chain again.`,
-      );
-    }
-    return doc;
-  }
-
-  const handlers: Pick<Handlers, RegistryChannel> = {
+/** The registry folder: open it (and remember it), the recent ones, browse, or pick one in the desktop app. */
+function folderHandlers(
+  ctx: HostContext,
+  state: StateOf,
+): Pick<
+  Handlers,
+  'registry:openFolder' | 'registry:recentFolders' | 'registry:forgetFolder' | 'registry:listFolders' | 'registry:pickFolder'
+> {
+  return {
     'registry:openFolder': async (raw) => {
       const info = await inspectFolder(raw);
       if (info.isRegistry) await state().rememberFolder(info.root);
@@ -153,6 +116,35 @@ export function registryService(ctx: HostContext, options: RegistryHandlerOption
         );
       return { path: await ctx.pickFolder('Choose your copy of the registry (the folder that contains "blockchains")') };
     },
+  };
+}
+
+/** A chain's list.json, read and parsed, or a refusal that says how to fix it. */
+async function readChainList(root: string, chain: string) {
+  const path = registryPaths.list(chain);
+  const doc = await readList(absoluteIn(root, path), { path, chain }, root).catch((error: Error) => {
+    throw new ServiceError(
+      'list-unreadable',
+      error instanceof FileReadError && error.reason === 'missing'
+        ? `${path} does not exist in this registry. Choose another chain, or update your copy of the registry.`
+        : error instanceof FileReadError
+          ? error.message
+          : `${path} cannot be read: ${error.message}.`,
+    );
+  });
+  if (!doc.ok) {
+    const why = doc.findings.find((f) => f.severity === 'error')?.message ?? 'it is not a JSON list';
+    throw new ServiceError(
+      'list-unparseable',
+      `${path} is damaged, so the wizard will not change it: ${why} Fix the file or restore it (for example with "git checkout -- ${path}"), then choose the chain again.`,
+    );
+  }
+  return doc;
+}
+
+/** A chain's entries, and the live check of one entry against them. */
+function entryHandlers(): Pick<Handlers, 'registry:chainEntries' | 'registry:checkEntry'> {
+  return {
     'registry:chainEntries': async (raw, chain) => {
       const doc = await readChainList(normaliseFolderInput(raw), chain);
       return chainEntries(doc.entries);
@@ -163,6 +155,16 @@ export function registryService(ctx: HostContext, options: RegistryHandlerOption
       const doc = await readList(absoluteIn(root, path), { path, chain }, root).catch(() => null);
       return entryFindings(chain, entry, doc?.ok ? doc.entries : undefined, originalId);
     },
+  };
+}
+
+/** The logo: uploaded in parts, inspected, kept for the draft, fixed, and the one already in the registry. */
+function logoHandlers(
+  ctx: HostContext,
+  logos: RecentLogos,
+): Pick<Handlers, 'registry:uploadLogoPart' | 'registry:inspectLogo' | 'registry:loadLogo' | 'registry:fixLogo' | 'registry:existingLogo'> {
+  const uploads = createLogoUploads();
+  return {
     'registry:uploadLogoPart': (uploadId, index, part) => ({ received: uploads.put(uploadId, index, part) }),
     'registry:inspectLogo': async (uploadId, parts, fileName) => {
       const bytes = uploads.take(uploadId, parts);
@@ -176,11 +178,40 @@ export function registryService(ctx: HostContext, options: RegistryHandlerOption
       return inspection;
     },
     'registry:loadLogo': async (logoId) => {
-      const { bytes, fileName } = await logoBytes(logoId);
+      const { bytes, fileName } = await logos.get(logoId);
       return inspectLogo(bytes, fileName, logoId);
     },
-    'registry:fixLogo': async (logoId, settings) => fixLogoFor((await logoBytes(logoId)).bytes, settings),
+    'registry:fixLogo': async (logoId, settings) => fixLogoFor((await logos.get(logoId)).bytes, settings),
     'registry:existingLogo': async (raw, chain, id) => existingLogo(normaliseFolderInput(raw), chain, id),
+  };
+}
+
+/** The wizard's operation for the engine, with the logo the user uploaded. */
+function engineOperationWith(logos: RecentLogos): (op: WizardOperation) => Promise<WriteOperation> {
+  async function logoInput(ref: LogoRef | undefined): Promise<LogoInput | undefined> {
+    if (!ref) return undefined;
+    const { bytes } = await logos.get(ref.logoId);
+    return {
+      source: bytes,
+      fix: ref.fix ? { ...(ref.fix.crop ? { crop: ref.fix.crop } : {}), fit: ref.fix.fit ?? 'cover', previewSize: 0 } : false,
+    };
+  }
+  return async (op) => {
+    if (op.kind === 'disable') return { kind: 'disable', chain: op.chain, id: op.id, ...(op.note !== undefined ? { note: op.note } : {}) };
+    const logo = await logoInput(op.logo);
+    if (op.kind === 'add') return { kind: 'add', chain: op.chain, entry: op.entry, ...(logo ? { logo } : {}) };
+    return { kind: 'update', chain: op.chain, id: op.id, changes: op.changes, ...(logo ? { logo } : {}) };
+  };
+}
+
+/** Plan a change (held under an id for review), write the reviewed plan, and undo a write. */
+function writeHandlers(
+  writeOptions: WriteOptions,
+  toEngineOperation: (op: WizardOperation) => Promise<WriteOperation>,
+): Pick<Handlers, 'registry:plan' | 'registry:write' | 'registry:undo'> {
+  // Plans waiting for "Write files"; older ones are dropped (the Review step then plans again).
+  const plans = new HeldPlans<WritePlan>();
+  return {
     'registry:plan': async (raw, op) => {
       const root = normaliseFolderInput(raw);
       const plan = await engine(async () => planWrite(root, await toEngineOperation(op), writeOptions));
@@ -206,23 +237,40 @@ export function registryService(ctx: HostContext, options: RegistryHandlerOption
       const result = await engine(() => undo(normaliseFolderInput(raw), { ...writeOptions, operationId }));
       return { restored: [...result.restored], summary: result.undone.summary };
     },
+  };
+}
+
+/** Only the validator files the wizard writes may be committed: no other folder, no `..`, no backslash. */
+function assertWizardPaths(paths: readonly string[]): void {
+  for (const path of paths) {
+    if (
+      !/^blockchains\/[^/]+\/validators\//.test(path) ||
+      path.split('/').some((part) => part === '..' || part === '') ||
+      path.includes('\\')
+    ) {
+      throw new ServiceError('bad_path', `"${path}" is not a file the wizard wrote, so it will not be committed.`);
+    }
+  }
+}
+
+/** The clone's remotes, and the local commit of the files written. */
+function gitHandlers(): Pick<Handlers, 'registry:remotes' | 'registry:commit'> {
+  return {
     'registry:remotes': async (raw, upstream) => ({ remotes: await cloneRemotes(normaliseFolderInput(raw), upstream) }),
     'registry:commit': async (raw, request) => {
-      for (const path of request.paths) {
-        if (
-          !/^blockchains\/[^/]+\/validators\//.test(path) ||
-          path.split('/').some((part) => part === '..' || part === '') ||
-          path.includes('\\')
-        ) {
-          throw new ServiceError('bad_path', `"${path}" is not a file the wizard wrote, so it will not be committed.`);
-        }
-      }
+      assertWizardPaths(request.paths);
       const title = request.title.replace(/\s+/g, ' ').trim();
       if (title === '')
         throw new ServiceError('bad_title', 'Enter a commit title, for example "Add My Validator validator to Cosmos Hub".');
       const done = await commitFiles(normaliseFolderInput(raw), { ...request, title });
       return { ...done, title };
     },
+  };
+}
+
+/** The full check of a registry folder, its progress sent as events (at most every PROGRESS_INTERVAL_MS). */
+function checkHandler(ctx: HostContext, writeOptions: WriteOptions): Pick<Handlers, 'registry:check'> {
+  return {
     'registry:check': async (raw, { scanId }) => {
       let last = 0;
       const report = await engine(() =>
@@ -244,6 +292,12 @@ export function registryService(ctx: HostContext, options: RegistryHandlerOption
         totalMs: report.timings.totalMs,
       };
     },
+  };
+}
+
+/** The wizard's draft, kept across restarts. */
+function draftHandlers(state: StateOf): Pick<Handlers, 'registry:loadDraft' | 'registry:saveDraft' | 'registry:clearDraft'> {
+  return {
     'registry:loadDraft': async () => ({ draft: await state().loadDraft() }),
     'registry:saveDraft': async (json) => {
       await state().saveDraft(json);
@@ -254,5 +308,23 @@ export function registryService(ctx: HostContext, options: RegistryHandlerOption
       return { cleared: true };
     },
   };
-  return { handlers, engineOperation: toEngineOperation };
+}
+
+export function registryService(ctx: HostContext, options: RegistryHandlerOptions = {}): RegistryService {
+  let stateCache: WizardState | undefined;
+  // Resolved on first use, so the config folder follows the environment of the running host.
+  const state = () => (stateCache ??= createWizardState(options.stateDir ?? join(configDir(), 'wizard')));
+  const writeOptions: WriteOptions = options.historyDir ? { historyDir: options.historyDir } : {};
+  const logos = new RecentLogos(state);
+  const engineOperation = engineOperationWith(logos);
+  const handlers: Pick<Handlers, RegistryChannel> = {
+    ...folderHandlers(ctx, state),
+    ...entryHandlers(),
+    ...logoHandlers(ctx, logos),
+    ...writeHandlers(writeOptions, engineOperation),
+    ...gitHandlers(),
+    ...checkHandler(ctx, writeOptions),
+    ...draftHandlers(state),
+  };
+  return { handlers, engineOperation };
 }

@@ -1,3 +1,4 @@
+import { isHeaderToken } from '../../domain/header-token';
 import { KeychainError, osKeychain, type Credentials, type Keychain, type KeychainFailure } from './keychain';
 
 /**
@@ -54,7 +55,8 @@ export function validateCredentials(credentials: Credentials): Credentials {
   ] as const) {
     if (typeof value !== 'string' || value.length === 0) throw new CredentialsError(`the ${label} is empty`);
     if (value.length > MAX_LENGTH) throw new CredentialsError(`the ${label} is longer than ${MAX_LENGTH} characters`);
-    if (!/^[\x21-\x7e]+$/.test(value))
+    // Empty and too long were said above, each in its own words: what is left is a character a token never has.
+    if (!isHeaderToken(value, MAX_LENGTH))
       throw new CredentialsError(
         `the ${label} contains spaces or characters other than visible ASCII; paste it again without quotes or line breaks`,
       );

@@ -1,32 +1,21 @@
-import { useEffect, useState } from 'react';
-import { useApi } from './api-context';
+import { useHealth } from './status-queries';
 
-type Health = { state: 'checking' } | { state: 'ok'; ms: number } | { state: 'down'; message: string };
+export type Health = { state: 'checking' } | { state: 'ok'; ms: number } | { state: 'down'; message: string };
 
-/** Shows which host runs the app and whether its services answer, re-checked every 30 s. */
+/** Shows which host runs the app and whether its services answer (re-checked every 30 s). */
 export function StatusArea({ host }: { host: 'electron' | 'browser' | undefined }) {
-  const api = useApi();
-  const [health, setHealth] = useState<Health>({ state: 'checking' });
+  const health = useHealth();
+  // The latest check decides: a failed re-check shows "unreachable" even after an earlier success.
+  const shown: Health = health.isError
+    ? { state: 'down', message: health.error.message }
+    : health.data
+      ? { state: 'ok', ms: health.data.ms }
+      : { state: 'checking' };
+  return <StatusLine host={host} health={shown} />;
+}
 
-  useEffect(() => {
-    let alive = true;
-    const check = async () => {
-      const started = performance.now();
-      try {
-        await api.app.ping('status');
-        if (alive) setHealth({ state: 'ok', ms: Math.max(1, Math.round(performance.now() - started)) });
-      } catch (error) {
-        if (alive) setHealth({ state: 'down', message: (error as Error).message });
-      }
-    };
-    void check();
-    const timer = setInterval(check, 30_000);
-    return () => {
-      alive = false;
-      clearInterval(timer);
-    };
-  }, [api]);
-
+/** The host badge and the services' state, as given. */
+export function StatusLine({ host, health }: { host: 'electron' | 'browser' | undefined; health: Health }) {
   return (
     <div className="status-area" role="status" aria-label="Status">
       {host && <span className="badge">{host === 'electron' ? 'Desktop app' : 'Browser mode'}</span>}

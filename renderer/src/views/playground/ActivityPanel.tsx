@@ -1,4 +1,5 @@
-import { useActivityStore } from './state/activity-store';
+import { useActivityStore, useCompare } from './state/activity-store';
+import { useHistory, useTraffic } from './state/playground-queries';
 import { ComparePanel } from './history/ComparePanel';
 import { HistoryPanel } from './history/HistoryPanel';
 import { TabList } from './TabList';
@@ -8,9 +9,9 @@ import { TrafficPanel } from './traffic/TrafficPanel';
 export function ActivityPanel() {
   const tab = useActivityStore((s) => s.tab);
   const counts = {
-    history: useActivityStore((s) => s.history.length),
-    traffic: useActivityStore((s) => s.traffic.length),
-    compare: useActivityStore((s) => s.compare.length),
+    history: useHistory((h) => h.entries.length).data ?? 0,
+    traffic: useTraffic((t) => t.length) ?? 0,
+    compare: useCompare().length,
   };
   const setTab = useActivityStore.getState().setTab;
   const tabs = [

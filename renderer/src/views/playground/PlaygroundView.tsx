@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useApi } from '../../app/api-context';
 import { ActivityPanel } from './ActivityPanel';
@@ -6,16 +7,19 @@ import { ProfilesPanel } from './connection/ProfilesPanel';
 import { ToolPanel } from './form/ToolPanel';
 import { initialValue } from './form/schema-model';
 import { ResultPanel } from './result/ResultPanel';
-import { useActivityStore } from './state/activity-store';
 import { useConnectionStore } from './state/connection-store';
+import { connectMutation, useConnecting } from './state/playground-mutations';
+import { useConnection, useFollowPlayground, useReadOnOpen } from './state/playground-queries';
+import { profileInEffect, useProfiles } from './state/profiles-queries';
 import { useWorkbenchStore } from './state/workbench-store';
 import { ToolList } from './tools/ToolList';
 import './playground.css';
 
 function Welcome() {
-  const api = useApi();
-  const status = useConnectionStore((s) => s.status);
-  const selected = useConnectionStore((s) => s.selected);
+  const connect = useMutation(connectMutation(useApi()));
+  const connecting = useConnecting();
+  const chosen = useConnectionStore((s) => s.selected);
+  const selected = profileInEffect(chosen, useProfiles().data);
   return (
     <section className="panel pg-welcome" aria-labelledby="pg-welcome-title">
       <h2 id="pg-welcome-title">Explore the gateway&apos;s tools, as an assistant sees them</h2>
@@ -34,13 +38,8 @@ function Welcome() {
           <strong>Read the result</strong> as a summary, a JSON tree or raw; export the call as curl or TypeScript.
         </li>
       </ol>
-      <button
-        type="button"
-        className="button primary"
-        disabled={status === 'connecting'}
-        onClick={() => void useConnectionStore.getState().connect(api)}
-      >
-        {status === 'connecting' ? 'Connecting…' : `Connect to “${selected}”`}
+      <button type="button" className="button primary" disabled={connecting} onClick={() => connect.mutate(selected)}>
+        {connecting ? 'Connecting…' : `Connect to “${selected}”`}
       </button>
     </section>
   );
@@ -48,28 +47,13 @@ function Welcome() {
 
 /** The tool playground: connection, tools, generated forms, results, history and traffic. */
 export function PlaygroundView() {
-  const api = useApi();
-  const connection = useConnectionStore((s) => s.connection);
+  // Read again each time the playground opens (main may have been connected, or have logged calls, meanwhile).
+  const connection = useConnection({ refresh: true });
   const profilesOpen = useConnectionStore((s) => s.profilesOpen);
   const toolName = useWorkbenchStore((s) => s.tool);
-
-  useEffect(() => {
-    const connectionStore = useConnectionStore.getState();
-    const activity = useActivityStore.getState();
-    void connectionStore.loadProfiles(api);
-    void connectionStore.restore(api);
-    void activity.loadHistory(api);
-    void activity.loadTraffic(api);
-    const offs = [
-      api.on('playground:traffic', (entry) => useActivityStore.getState().addTraffic(entry)),
-      api.on('playground:historyChanged', () => void useActivityStore.getState().loadHistory(api)),
-      api.on('playground:connection', (event) => {
-        if (event.state === 'disconnected' && event.reason && event.reason !== 'disconnected' && event.reason !== 'reconnecting')
-          useConnectionStore.getState().dropped(event.reason);
-      }),
-    ];
-    return () => offs.forEach((off) => off());
-  }, [api]);
+  useProfiles({ refresh: true });
+  useReadOnOpen();
+  useFollowPlayground();
 
   const tool = connection?.tools.find((t) => t.name === toolName) ?? connection?.tools[0];
   useEffect(() => {

@@ -1,7 +1,5 @@
-import { useEffect } from 'react';
-import { useApi } from '../../app/api-context';
 import { ProfilesPanel } from '../playground/connection/ProfilesPanel';
-import { useConnectionStore } from '../playground/state/connection-store';
+import { useProfiles } from '../playground/state/profiles-queries';
 import '../playground/playground.css';
 import { GitHubSettingsPanel } from '../validators/remote/GitHubSettingsPanel';
 
@@ -10,10 +8,8 @@ import { GitHubSettingsPanel } from '../validators/remote/GitHubSettingsPanel';
  * every connected assistant. The bridge's "missing credentials" errors send users here. Also the GitHub sign-in used for pull requests.
  */
 export function SettingsView() {
-  const api = useApi();
-  useEffect(() => {
-    void useConnectionStore.getState().loadProfiles(api);
-  }, [api]);
+  // Read again each time Settings opens: a profile may have changed from the CLI meanwhile.
+  useProfiles({ refresh: true });
   return (
     <div className="stack">
       <p className="muted">

@@ -1,5 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../app/api-context';
 import { useConnectionStore } from '../state/connection-store';
+import {
+  connectMutation,
+  disconnectMutation,
+  dismissConnectionError,
+  pingMutation,
+  useConnecting,
+  useConnectionError,
+} from '../state/playground-mutations';
+import { useConnection, useConnectionNotice } from '../state/playground-queries';
+import { profileInEffect, useProfiles } from '../state/profiles-queries';
 import { ConnectionFacts, ConnectionState } from './ConnectionFacts';
 
 function profileLabel(p: { name: string; kind: string; url: string }): string {
@@ -14,24 +25,35 @@ function profileLabel(p: { name: string; kind: string; url: string }): string {
 /** Profile choice, connect/disconnect, and the facts of the live connection. */
 export function ConnectionBar() {
   const api = useApi();
-  const profiles = useConnectionStore((s) => s.profiles);
-  const selected = useConnectionStore((s) => s.selected);
-  const status = useConnectionStore((s) => s.status);
-  const connection = useConnectionStore((s) => s.connection);
-  const error = useConnectionStore((s) => s.error);
-  const notice = useConnectionStore((s) => s.notice);
+  const profiles = useProfiles().data ?? [];
+  const chosen = useConnectionStore((s) => s.selected);
+  const connection = useConnection();
+  const error = useConnectionError();
+  const notice = useConnectionNotice();
   const profilesOpen = useConnectionStore((s) => s.profilesOpen);
-  const pinging = useConnectionStore((s) => s.pinging);
-  const { select, connect, disconnect, ping, toggleProfiles } = useConnectionStore.getState();
-  const connected = status === 'connected' && connection;
-  const busy = status === 'connecting';
+  const { select, toggleProfiles } = useConnectionStore.getState();
+  const client = useQueryClient();
+  const connect = useMutation(connectMutation(api));
+  const disconnect = useMutation(disconnectMutation(api));
+  const ping = useMutation(pingMutation(api));
+  const busy = useConnecting();
+  const selected = connection?.profile ?? profileInEffect(chosen, profiles);
+  const connected = connection;
 
   return (
     <section className="panel pg-connection" aria-label="Connection">
       <div className="pg-conn-row">
         <div className="field pg-profile-pick">
           <label htmlFor="pg-profile">Profile</label>
-          <select id="pg-profile" value={selected} disabled={busy || Boolean(connected)} onChange={(e) => select(e.target.value)}>
+          <select
+            id="pg-profile"
+            value={selected}
+            disabled={busy || Boolean(connected)}
+            onChange={(e) => {
+              dismissConnectionError(client);
+              select(e.target.value);
+            }}
+          >
             {profiles.length === 0 && <option value="default">default — reference gateway (built-in)</option>}
             {profiles.map((p) => (
               <option key={p.name} value={p.name}>
@@ -41,11 +63,11 @@ export function ConnectionBar() {
           </select>
         </div>
         {connected ? (
-          <button type="button" className="button" onClick={() => void disconnect(api)}>
+          <button type="button" className="button" onClick={() => disconnect.mutate()}>
             Disconnect
           </button>
         ) : (
-          <button type="button" className="button primary" disabled={busy} onClick={() => void connect(api)}>
+          <button type="button" className="button primary" disabled={busy} onClick={() => connect.mutate(selected)}>
             {busy ? 'Connecting…' : 'Connect'}
           </button>
         )}
@@ -60,7 +82,7 @@ export function ConnectionBar() {
           Profiles &amp; credentials
         </button>
       </div>
-      {connected && <ConnectionFacts connection={connection} pinging={pinging} onPing={() => void ping(api)} />}
+      {connected && <ConnectionFacts connection={connection} pinging={ping.isPending} onPing={() => ping.mutate()} />}
       {error && (
         <p className="callout error pg-conn-error" role="alert">
           {error}

@@ -25,7 +25,6 @@ describe('ConnectionState', () => {
     ['connected', 'Connected'],
     ['connecting', 'Starting the bridge…'],
     ['idle', 'Not connected'],
-    ['failed', 'Not connected'],
   ] as const)('says %s as “%s”', (status, text) => {
     render(<ConnectionState status={status} />);
     expect(screen.getByRole('status').textContent).toBe(text);

@@ -1,6 +1,7 @@
 import type { ConnectionInfo } from '../../../../../domain/ipc/playground-channels';
 import { formatDuration } from '../result/format';
-import type { ConnectionStatus } from '../state/connection-store';
+
+export type ConnectionStatus = 'idle' | 'connecting' | 'connected';
 
 /** The one-line state of the connection, announced politely to screen readers. */
 export function ConnectionState({ status }: { status: ConnectionStatus }) {

@@ -1,67 +1,50 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { ProfileSummary } from '../../../../../domain/ipc/profiles-channels';
-import { useApi } from '../../../app/api-context';
+
+export interface CredentialsFormProps {
+  profile: ProfileSummary;
+  busy: boolean;
+  /** What the last change produced: main's refusal, or where the credentials went. */
+  message: { kind: 'ok' | 'error'; text: string } | undefined;
+  /** Resolves once stored; the inputs are emptied then (and kept when it fails, to correct them). */
+  onSave: (credentials: { accessId: string; secretKey: string }) => Promise<unknown>;
+  onRemove: () => void;
+}
 
 /**
- * Stores a profile's access id and secret key in the OS keychain through main. The inputs are
+ * A profile's access id and secret key, to store in the OS keychain through main. The inputs are
  * uncontrolled and emptied after saving, so the secret is never rendered back: not as a value, not as
  * an attribute, not after a reload. Main never returns it either; only "stored" or "not stored".
  */
-export function CredentialsForm({ profile, onChanged }: { profile: ProfileSummary; onChanged: () => Promise<void> }) {
-  const api = useApi();
+export function CredentialsForm({ profile, busy, message, onSave, onRemove }: CredentialsFormProps) {
   const accessRef = useRef<HTMLInputElement>(null);
   const secretRef = useRef<HTMLInputElement>(null);
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string }>();
-  const [busy, setBusy] = useState(false);
+  // Said before anything is sent: one of the two is missing.
+  const [missing, setMissing] = useState(false);
   const stored = profile.credentials.stored;
   const sessionOnly = profile.credentials.sessionOnly;
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
     const accessId = accessRef.current?.value ?? '';
     const secretKey = secretRef.current?.value ?? '';
-    if (!accessId.trim() || !secretKey.trim()) {
-      setMessage({ kind: 'error', text: 'Enter both the access id and the secret key; the gateway needs the two headers.' });
-      return;
-    }
-    setBusy(true);
-    try {
-      await api.profiles.setCredentials(profile.name, { accessId, secretKey });
-      if (accessRef.current) accessRef.current.value = '';
-      if (secretRef.current) secretRef.current.value = '';
-      // Where they went is main's answer: the keychain, or this session's memory when there is no keychain.
-      setMessage({
-        kind: 'ok',
-        text: sessionOnly
-          ? `${stored ? 'Replaced' : 'Saved'} for this session only.`
-          : stored
-            ? 'Replaced in the OS keychain.'
-            : 'Saved to the OS keychain.',
-      });
-      await onChanged();
-    } catch (error) {
-      setMessage({ kind: 'error', text: (error as Error).message });
-    } finally {
-      setBusy(false);
-    }
+    setMissing(!accessId.trim() || !secretKey.trim());
+    if (!accessId.trim() || !secretKey.trim()) return;
+    onSave({ accessId, secretKey }).then(
+      () => {
+        if (accessRef.current) accessRef.current.value = '';
+        if (secretRef.current) secretRef.current.value = '';
+      },
+      () => undefined,
+    );
   }
 
-  async function remove() {
-    setBusy(true);
-    try {
-      await api.profiles.clearCredentials(profile.name);
-      setMessage({ kind: 'ok', text: sessionOnly ? 'Removed.' : 'Removed from the OS keychain.' });
-      await onChanged();
-    } catch (error) {
-      setMessage({ kind: 'error', text: (error as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  }
-
+  const shown = missing
+    ? { kind: 'error' as const, text: 'Enter both the access id and the secret key; the gateway needs the two headers.' }
+    : message;
   const ids = { access: `pg-cred-access-${profile.name}`, secret: `pg-cred-secret-${profile.name}` };
   return (
-    <form className="pg-credentials stack" onSubmit={(e) => void save(e)} aria-label={`Credentials of ${profile.name}`} autoComplete="off">
+    <form className="pg-credentials stack" onSubmit={save} aria-label={`Credentials of ${profile.name}`} autoComplete="off">
       <div className="row">
         <h3>Credentials</h3>
         {stored ? (
@@ -106,13 +89,21 @@ export function CredentialsForm({ profile, onChanged }: { profile: ProfileSummar
           {stored ? 'Replace credentials' : sessionOnly ? 'Save for this session' : 'Save to keychain'}
         </button>
         {stored && (
-          <button type="button" className="button danger" disabled={busy} onClick={() => void remove()}>
+          <button
+            type="button"
+            className="button danger"
+            disabled={busy}
+            onClick={() => {
+              setMissing(false);
+              onRemove();
+            }}
+          >
             Remove credentials
           </button>
         )}
-        {message && (
-          <span className={message.kind === 'ok' ? 'pg-ok-text' : 'pg-error-text'} role={message.kind === 'error' ? 'alert' : 'status'}>
-            {message.text}
+        {shown && (
+          <span className={shown.kind === 'ok' ? 'pg-ok-text' : 'pg-error-text'} role={shown.kind === 'error' ? 'alert' : 'status'}>
+            {shown.text}
           </span>
         )}
       </div>

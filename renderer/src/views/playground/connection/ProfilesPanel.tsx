@@ -1,152 +1,65 @@
-import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { ProfileSummary } from '../../../../../domain/ipc/profiles-channels';
-import { PROFILE_NAME_RULE } from '../../../../../domain/profile-name';
 import { useApi } from '../../../app/api-context';
 import { useConnectionStore } from '../state/connection-store';
+import { credentialsMutation, removeProfileMutation, saveProfileMutation } from '../state/profiles-mutations';
+import { profileInEffect, useProfiles } from '../state/profiles-queries';
 import { CredentialsForm } from './CredentialsForm';
+import { ProfileForm } from './ProfileForm';
+import { EmbeddedProfile, ProfileList } from './ProfileList';
 
-function CredentialBadge({ profile }: { profile: ProfileSummary }) {
-  if (profile.credentials.source === 'managed') return <span className="badge accent">Demo account</span>;
-  if (profile.credentials.reenter) return <span className="badge warn">Enter the secret again</span>;
-  if (profile.credentials.problem) return <span className="badge bad">Keychain problem</span>;
-  return profile.credentials.stored ? (
-    <span className="badge ok">Credentials stored</span>
-  ) : (
-    <span className="badge warn">No credentials</span>
+/** A profile's form wired to the save mutation; keyed by its profile, so a new one starts with no answer. */
+function ProfileEditor({ editing, onSaved }: { editing: ProfileSummary | undefined; onSaved: (name: string) => void }) {
+  const save = useMutation(saveProfileMutation(useApi()));
+  return (
+    <ProfileForm
+      editing={editing}
+      busy={save.isPending}
+      error={save.error?.message}
+      onSubmit={(input) => save.mutate(input, { onSuccess: (saved) => onSaved(saved.name) })}
+    />
   );
 }
 
-/** Create or edit a remote profile: a name, the gateway's MCP URL, optionally a CA file and a timeout. */
-function ProfileForm({ editing, onSaved }: { editing: ProfileSummary | undefined; onSaved: (name: string) => Promise<void> }) {
-  const api = useApi();
-  const [name, setName] = useState(editing?.name ?? '');
-  const [url, setUrl] = useState(editing?.url ?? 'https://');
-  const [caFile, setCaFile] = useState(editing?.caFile ?? '');
-  const [timeout, setTimeoutText] = useState(editing?.timeoutSeconds !== undefined ? String(editing.timeoutSeconds) : '');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const seconds = timeout.trim() === '' ? undefined : Number(timeout);
-    if (seconds !== undefined && (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600)) {
-      setError('The timeout is a number of seconds from 1 to 3600, or empty for the default (60).');
-      return;
-    }
-    setBusy(true);
-    try {
-      const saved = await api.profiles.save({
-        name: name.trim(),
-        url: url.trim(),
-        ...(caFile.trim() ? { caFile: caFile.trim() } : {}),
-        ...(seconds !== undefined ? { timeoutSeconds: seconds } : {}),
-      });
-      setError(undefined);
-      await onSaved(saved.name);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const id = (f: string) => `pg-profile-${f}`;
+/** A profile's credentials form wired to its mutation: what the last change produced is the mutation's state. */
+function CredentialsEditor({ profile }: { profile: ProfileSummary }) {
+  const change = useMutation(credentialsMutation(useApi(), profile));
+  const message = change.isError
+    ? { kind: 'error' as const, text: change.error.message }
+    : change.isSuccess
+      ? { kind: 'ok' as const, text: change.data }
+      : undefined;
   return (
-    <form
-      className="stack pg-profile-form"
-      onSubmit={(e) => void submit(e)}
-      aria-label={editing ? `Edit profile ${editing.name}` : 'New profile'}
-    >
-      <h3>{editing ? `Profile “${editing.name}”` : 'New profile'}</h3>
-      <div className="pg-two">
-        <div className="field">
-          <label htmlFor={id('name')}>Name</label>
-          <input
-            id={id('name')}
-            type="text"
-            value={name}
-            readOnly={Boolean(editing)}
-            onChange={(e) => setName(e.target.value)}
-            placeholder="work"
-            spellCheck={false}
-          />
-          <span className="hint">Use {PROFILE_NAME_RULE}.</span>
-        </div>
-        <div className="field">
-          <label htmlFor={id('url')}>Gateway URL</label>
-          <input
-            id={id('url')}
-            type="url"
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            placeholder="https://gateway.example.com/mcp"
-            spellCheck={false}
-          />
-          <span className="hint">HTTPS (plain http only to this computer).</span>
-        </div>
-        <div className="field">
-          <label htmlFor={id('ca')}>CA certificate file (optional)</label>
-          <input
-            id={id('ca')}
-            type="text"
-            value={caFile}
-            onChange={(e) => setCaFile(e.target.value)}
-            placeholder="/path/to/ca-cert.pem"
-            spellCheck={false}
-          />
-          <span className="hint">For a gateway whose certificate is not publicly trusted.</span>
-        </div>
-        <div className="field">
-          <label htmlFor={id('timeout')}>Timeout in seconds (optional)</label>
-          <input
-            id={id('timeout')}
-            type="number"
-            min={1}
-            max={3600}
-            value={timeout}
-            onChange={(e) => setTimeoutText(e.target.value)}
-            placeholder="60"
-          />
-        </div>
-      </div>
-      <div className="row">
-        <button type="submit" className="button primary" disabled={busy}>
-          {editing ? 'Save profile' : 'Create profile'}
-        </button>
-        {error && (
-          <span className="pg-error-text" role="alert">
-            {error}
-          </span>
-        )}
-      </div>
-    </form>
+    <CredentialsForm
+      profile={profile}
+      busy={change.isPending}
+      message={message}
+      onSave={(credentials) => change.mutateAsync({ action: 'save', ...credentials })}
+      onRemove={() => change.mutate({ action: 'remove' })}
+    />
   );
 }
 
 /** Every profile with its credential state; the built-in one explained, remote ones editable. Shown in the playground (closable) and in Settings. */
 export function ProfilesPanel({ onClose }: { onClose?: () => void }) {
   const api = useApi();
-  const profiles = useConnectionStore((s) => s.profiles);
-  const profilesError = useConnectionStore((s) => s.profilesError);
-  const selected = useConnectionStore((s) => s.selected);
-  const { loadProfiles, select } = useConnectionStore.getState();
+  const profiles = useProfiles();
+  const list = profiles.data ?? [];
+  const chosen = useConnectionStore((s) => s.selected);
+  const select = useConnectionStore((s) => s.select);
+  const remove = useMutation(removeProfileMutation(api));
   // The name of the profile being edited, or 'new' for the new-profile form.
-  const [editing, setEditing] = useState(selected);
-  const [removeError, setRemoveError] = useState<string>();
-  const current = editing === 'new' ? undefined : profiles.find((p) => p.name === editing);
+  const [editing, setEditing] = useState(() => profileInEffect(chosen, profiles.data));
+  const current = editing === 'new' ? undefined : list.find((p) => p.name === editing);
 
-  const reload = () => loadProfiles(api);
-  async function remove(profile: ProfileSummary) {
-    try {
-      await api.profiles.remove(profile.name);
-      setRemoveError(undefined);
-      setEditing('default');
-      if (selected === profile.name) select('default');
-      await reload();
-    } catch (error) {
-      setRemoveError((error as Error).message);
-    }
-  }
+  const removeProfile = (profile: ProfileSummary) =>
+    remove.mutate(profile.name, {
+      onSuccess: () => {
+        setEditing('default');
+        if (chosen === profile.name) select('default');
+      },
+    });
 
   return (
     <section className="panel pg-profiles" id="pg-profiles" aria-labelledby="pg-profiles-title">
@@ -158,68 +71,30 @@ export function ProfilesPanel({ onClose }: { onClose?: () => void }) {
           </button>
         )}
       </div>
-      {profilesError && <p className="callout error">{profilesError}</p>}
+      {profiles.error && <p className="callout error">{profiles.error.message}</p>}
       <div className="pg-profiles-grid">
-        <ul className="pg-profile-list" aria-label="Profiles">
-          {profiles.map((p) => (
-            <li key={p.name}>
-              <button
-                type="button"
-                className={editing === p.name ? 'pg-profile-item active' : 'pg-profile-item'}
-                aria-pressed={editing === p.name}
-                onClick={() => setEditing(p.name)}
-              >
-                <span className="pg-profile-name">{p.name}</span>
-                <span className="pg-profile-url">{p.kind === 'embedded' ? 'Reference gateway, on this computer' : p.url}</span>
-                <CredentialBadge profile={p} />
-              </button>
-            </li>
-          ))}
-          <li>
-            <button
-              type="button"
-              className={editing === 'new' ? 'pg-profile-item pg-new active' : 'pg-profile-item pg-new'}
-              aria-pressed={editing === 'new'}
-              onClick={() => setEditing('new')}
-            >
-              + New profile
-            </button>
-          </li>
-        </ul>
+        <ProfileList profiles={list} editing={editing} onEdit={setEditing} />
         <div className="pg-profile-detail">
           {editing === 'new' && (
-            <ProfileForm
+            <ProfileEditor
               key="new"
               editing={undefined}
-              onSaved={async (name) => {
-                await reload();
+              onSaved={(name) => {
                 setEditing(name);
                 select(name);
               }}
             />
           )}
-          {current?.kind === 'embedded' && (
-            <div className="stack">
-              <h3>Profile “{current.name}”</h3>
-              <p>
-                The built-in <strong>reference gateway</strong>: an offline implementation of the gateway with demo data, started on this
-                computer at <code>{current.url}</code> when you connect. It works with no account; its demo credentials are created for you
-                and kept in the OS keychain.
-              </p>
-              <p className="muted pg-small">
-                To use a real gateway, create a profile with its URL and store your access id and secret key.
-              </p>
-            </div>
-          )}
+          {current?.kind === 'embedded' && <EmbeddedProfile profile={current} />}
           {current?.kind === 'remote' && (
             <div className="stack">
-              <ProfileForm key={current.name} editing={current} onSaved={reload} />
-              <CredentialsForm profile={current} onChanged={reload} />
+              <ProfileEditor key={current.name} editing={current} onSaved={() => undefined} />
+              <CredentialsEditor key={current.name} profile={current} />
               <div className="row">
-                <button type="button" className="button danger" onClick={() => void remove(current)}>
+                <button type="button" className="button danger" onClick={() => removeProfile(current)}>
                   Remove profile “{current.name}”
                 </button>
-                {removeError && <span className="pg-error-text">{removeError}</span>}
+                {remove.error && <span className="pg-error-text">{remove.error.message}</span>}
               </div>
             </div>
           )}

@@ -2,7 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../../../app/api-context';
 import { CopyButton } from '../../../app/parts/CopyButton';
-import { useConnectionStore } from '../state/connection-store';
+import type { ConnectionInfo } from '../../../../../domain/ipc/playground-channels';
+import type { ProfileSummary } from '../../../../../domain/ipc/profiles-channels';
+import { useConnection } from '../state/playground-queries';
+import { useProfiles } from '../state/profiles-queries';
 import { copyText } from '../../../app/parts/CopyButton';
 import { TabList } from '../TabList';
 import { EXPORT_FORMATS, type SnippetInput } from './snippets';
@@ -11,8 +14,11 @@ import { EXPORT_FORMATS, type SnippetInput } from './snippets';
 const SHELL_SAFE = /^[A-Za-z0-9_.-]+$/;
 
 /** Where the call would go: the live connection's endpoint, or the profile's as stored. */
-function target(profile: string): Pick<SnippetInput, 'url' | 'caFile' | 'protocolVersion'> {
-  const { connection, profiles } = useConnectionStore.getState();
+function target(
+  profile: string,
+  connection: ConnectionInfo | undefined,
+  profiles: readonly ProfileSummary[],
+): Pick<SnippetInput, 'url' | 'caFile' | 'protocolVersion'> {
   if (connection && connection.profile === profile)
     return {
       url: connection.url,
@@ -46,7 +52,9 @@ export function ExportDialog({
     ref.current?.showModal();
   }, []);
   const api = useApi();
-  const live = useConnectionStore((s) => s.connection?.profile === profile);
+  const connection = useConnection();
+  const profiles = useProfiles().data ?? [];
+  const live = connection?.profile === profile;
   // The built-in gateway's demo account, for exports that run as they are (main answers null for any other gateway).
   const demoQuery = useQuery({
     queryKey: ['playground', 'demoCredentials', profile],
@@ -55,10 +63,10 @@ export function ExportDialog({
   });
   const demo = live && demoQuery.data && SHELL_SAFE.test(demoQuery.data.accessId + demoQuery.data.secretKey) ? demoQuery.data : undefined;
   const chosen = EXPORT_FORMATS.find((f) => f.id === format)!;
-  const text = chosen.build({ ...target(profile), tool, args, ...(demo ? { demo } : {}) });
+  const text = chosen.build({ ...target(profile, connection, profiles), tool, args, ...(demo ? { demo } : {}) });
   const exportLine = demo ? `export GATEWAY_ACCESS_ID=${demo.accessId} GATEWAY_SECRET_KEY=${demo.secretKey}` : '';
   return (
-    <dialog ref={ref} className="pg-dialog" aria-labelledby="pg-export-title" onClose={onClose}>
+    <dialog ref={ref} className="pg-dialog modal" aria-labelledby="pg-export-title" onClose={onClose}>
       <div className="row pg-spread">
         <h2 id="pg-export-title">
           Export <code>{tool}</code>

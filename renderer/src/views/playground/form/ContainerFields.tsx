@@ -109,7 +109,7 @@ export function ArrayField(p: FieldProps) {
         </span>
       }
     >
-      <ol className="pg-array">
+      <ol className="pg-array list-rows">
         {items.map((item, index) => (
           <li key={index} className="pg-array-item">
             <div className="pg-array-body">

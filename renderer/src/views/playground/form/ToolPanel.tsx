@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FocusEvent, type RefObject } from 'react';
 import type { ToolInfo } from '../../../../../domain/ipc/playground-channels';
 import { afterPress } from '../../../app/after-press';
@@ -22,10 +23,11 @@ function Elapsed({ since }: { since: number }) {
 
 function RunBar({ tool }: { tool: ToolInfo }) {
   const api = useApi();
+  const client = useQueryClient();
   const running = useWorkbenchStore((s) => s.running);
   const run = () => {
     const args = useWorkbenchStore.getState().currentArgs();
-    if (args) void runTool(api, tool.name, args);
+    if (args) void runTool(api, client, tool.name, args);
     // The JSON does not parse: say so, and put the cursor in it.
     else useWorkbenchStore.setState((s) => ({ submitted: true, focusRequest: s.focusRequest + 1 }));
   };
@@ -90,7 +92,11 @@ function IssueSummary({ tool, ref }: { tool: ToolInfo; ref: RefObject<HTMLDivEle
   );
 }
 
-/** The selected tool: what it does, its arguments as a generated form or raw JSON, and Run. */
+/**
+ * The selected tool: what it does, its arguments as a generated form or raw JSON, and Run. Longer than
+ * ~80 lines because it holds the live check of the arguments and the focus rules of a refused Run beside
+ * the markup they act on; the arguments themselves are workbench-store.ts's, the form's fields SchemaField's.
+ */
 export function ToolPanel({ tool }: { tool: ToolInfo }) {
   const mode = useWorkbenchStore((s) => s.mode);
   const draft = useWorkbenchStore((s) => s.drafts[tool.name]);

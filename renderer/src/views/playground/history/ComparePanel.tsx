@@ -5,7 +5,7 @@ import { useApi } from '../../../app/api-context';
 import { resultData } from '../result/ResultPanel';
 import { VirtualList } from '../result/VirtualList';
 import { formatTime } from '../result/format';
-import { useActivityStore } from '../state/activity-store';
+import { useCompare } from '../state/activity-store';
 import { historyEntryQuery } from '../state/playground-queries';
 import { canonicalJson, diffLines, type DiffRow } from './line-diff';
 
@@ -94,7 +94,7 @@ export function CompareView({
 /** The two calls ticked in History, loaded from main (each once: an entry never changes) and compared. */
 export function ComparePanel() {
   const api = useApi();
-  const compare = useActivityStore((s) => s.compare);
+  const compare = useCompare();
   const ids = compare.length === 2 ? compare : [];
   const [first, second] = useQueries({ queries: ids.map((id) => historyEntryQuery(api, id)) });
   // Kept here, not in the view: the choice outlasts loading a new pair.

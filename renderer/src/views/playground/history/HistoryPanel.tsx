@@ -1,11 +1,12 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, memo, use, useDeferredValue, useState } from 'react';
 import type { HistorySummary } from '../../../../../domain/ipc/playground-channels';
 import type { CompanionApi } from '../../../../../domain/ipc/facade';
 import { useApi } from '../../../app/api-context';
 import { ExportDialog } from '../export/ExportDialog';
 import { formatBytes, formatDuration, formatWhen as when } from '../result/format';
-import { useActivityStore } from '../state/activity-store';
-import { useConnectionStore } from '../state/connection-store';
+import { useActivityStore, useCompare } from '../state/activity-store';
+import { rereadHistory, useConnection, useHistory, type History } from '../state/playground-queries';
 import { runTool, showHistoryEntry } from '../state/run-call';
 import { useWorkbenchStore } from '../state/workbench-store';
 
@@ -31,9 +32,9 @@ async function act(setError: (message: string | undefined) => void, run: () => P
   }
 }
 
-async function remove(api: CompanionApi, id: string): Promise<void> {
+async function remove(api: CompanionApi, client: QueryClient, id: string): Promise<void> {
   await api.playground.historyRemove(id);
-  await useActivityStore.getState().loadHistory(api);
+  await rereadHistory(client);
 }
 
 /**
@@ -42,6 +43,8 @@ async function remove(api: CompanionApi, id: string): Promise<void> {
  * 45-90 ms whenever a row was added or the Re-run buttons changed, while a large result was rendering.
  */
 export const HISTORY_PAGE = 100;
+const NO_CALLS: HistorySummary[] = [];
+const all = (history: History) => history;
 
 /** Connected, and no call running: the Re-run buttons take it from here rather than through their rows. */
 const CanRun = createContext(false);
@@ -75,6 +78,7 @@ const HistoryRow = memo(function HistoryRow({
   onExport: (entry: HistorySummary) => void;
 }) {
   const api = useApi();
+  const client = useQueryClient();
   const [tone, label] = STATUS_BADGE[entry.status];
   const edit = () => {
     useWorkbenchStore.getState().load(entry.tool, entry.arguments);
@@ -82,7 +86,7 @@ const HistoryRow = memo(function HistoryRow({
   };
   const rerun = () => {
     useWorkbenchStore.getState().load(entry.tool, entry.arguments);
-    void runTool(api, entry.tool, entry.arguments);
+    void runTool(api, client, entry.tool, entry.arguments);
   };
   return (
     <tr>
@@ -122,7 +126,7 @@ const HistoryRow = memo(function HistoryRow({
           type="button"
           className="pg-link-button danger"
           aria-label={`Remove the ${entry.tool} call of ${when(entry.startedAt)}`}
-          onClick={() => void act(onError, () => remove(api, entry.id))}
+          onClick={() => void act(onError, () => remove(api, client, entry.id))}
         >
           ×
         </button>
@@ -134,14 +138,15 @@ const HistoryRow = memo(function HistoryRow({
 /** Every call, newest first: view, re-run, edit and re-run, compare two, export, remove. */
 export function HistoryPanel() {
   const api = useApi();
-  // Only what the list shows: the store also takes every traffic message, which must not render it again.
-  const history = useActivityStore((s) => s.history);
-  const historyLimit = useActivityStore((s) => s.historyLimit);
-  const historyError = useActivityStore((s) => s.historyError);
-  const compare = useActivityStore((s) => s.compare);
-  const { setTab, loadHistory } = useActivityStore.getState();
-  const connected = useConnectionStore((s) => s.status === 'connected');
-  const tools = useConnectionStore((s) => s.connection?.tools);
+  const client = useQueryClient();
+  const read = useHistory(all);
+  const history = read.data?.entries ?? NO_CALLS;
+  const historyLimit = read.data?.limit ?? 500;
+  const historyError = read.error?.message;
+  const compare = useCompare();
+  const setTab = useActivityStore((s) => s.setTab);
+  const tools = useConnection()?.tools;
+  const connected = tools !== undefined;
   // The Re-run buttons follow a call's start and end a moment later, in a render React may interrupt.
   const running = useWorkbenchStore((s) => Boolean(s.running));
   const canRun = useDeferredValue(connected && !running);
@@ -169,7 +174,7 @@ export function HistoryPanel() {
             type="button"
             className="button small danger"
             disabled={history.length === 0}
-            onClick={() => void act(setError, async () => (await api.playground.historyClear(), await loadHistory(api)))}
+            onClick={() => void act(setError, async () => (await api.playground.historyClear(), await rereadHistory(client)))}
           >
             Clear history
           </button>

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { CallOutcome, ToolResult } from '../../../../../domain/ipc/playground-channels';
 import { useApi } from '../../../app/api-context';
@@ -51,6 +52,7 @@ const STATUS: Record<CallOutcome['status'], { label: string; tone: string }> = {
 
 function Outcome({ shown }: { shown: ShownResult }) {
   const api = useApi();
+  const client = useQueryClient();
   const { outcome } = shown;
   const data = useMemo(() => resultData(outcome.result), [outcome]);
   // A summary only for a result its tool's output schema accepts; anything else opens in the JSON tree.
@@ -60,7 +62,7 @@ function Outcome({ shown }: { shown: ShownResult }) {
   const active = tab === 'rich' && !richPossible ? 'tree' : tab;
   const big = outcome.bytes > 1024 * 1024;
   const raw = useMemo(() => (active === 'raw' && outcome.result ? rawText(outcome.result, big) : ''), [active, outcome, big]);
-  const onRun = (tool: string, args: Record<string, unknown>) => runWith(api, tool, args);
+  const onRun = (tool: string, args: Record<string, unknown>) => runWith(api, client, tool, args);
 
   return (
     <>

@@ -1,11 +1,14 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { QueryObserver } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../app/query-client';
 import type { CompanionApi } from '../../../../../domain/ipc/facade';
 import type { HistorySummary, TrafficEntry } from '../../../../../domain/ipc/playground-channels';
-import { useActivityStore } from './activity-store';
+import { comparedIn, useActivityStore } from './activity-store';
+import { appendTraffic, historyQuery } from './playground-queries';
 
-// Each test starts from the store as the app starts it, whatever ran before in this file.
-const initial = useActivityStore.getState();
-beforeEach(() => useActivityStore.setState(initial, true));
+beforeEach(() => {
+  useActivityStore.setState(useActivityStore.getInitialState(), true);
+});
 
 const entry = (id: string): HistorySummary => ({
   id,
@@ -18,10 +21,6 @@ const entry = (id: string): HistorySummary => ({
   bytes: 900,
 });
 
-/** An api whose history answers fresh objects each time, as the transport does. */
-const apiListing = (ids: string[]) =>
-  ({ playground: { history: async () => ({ entries: ids.map(entry), limit: 500 }) } }) as unknown as CompanionApi;
-
 const traffic = (seq: number): TrafficEntry => ({
   seq,
   at: 1_700_000_000_000 + seq,
@@ -32,34 +31,7 @@ const traffic = (seq: number): TrafficEntry => ({
   truncated: false,
 });
 
-beforeEach(() => {
-  useActivityStore.setState(useActivityStore.getInitialState(), true);
-});
-
-describe('activity store', () => {
-  it('keeps the listed history entries as the same objects when the list is loaded again, so only new rows render', async () => {
-    const { loadHistory } = useActivityStore.getState();
-    await loadHistory(apiListing(['a', 'b']));
-    const [a, b] = useActivityStore.getState().history;
-    useActivityStore.setState({ compare: ['a', 'b'] });
-    await loadHistory(apiListing(['b', 'c']));
-    const { history, compare } = useActivityStore.getState();
-    expect(history.map((e) => e.id)).toEqual(['b', 'c']);
-    expect(history[0]).toBe(b);
-    expect(history[1]).toEqual(entry('c'));
-    expect(history).not.toContain(a);
-    // A removed entry leaves the comparison too.
-    expect(compare).toEqual(['b']);
-  });
-
-  it('reports a history that cannot be read, keeping what is listed', async () => {
-    await useActivityStore.getState().loadHistory(apiListing(['a']));
-    const failing = { playground: { history: async () => Promise.reject(new Error('history file unreadable')) } };
-    await useActivityStore.getState().loadHistory(failing as unknown as CompanionApi);
-    expect(useActivityStore.getState().historyError).toBe('history file unreadable');
-    expect(useActivityStore.getState().history.map((e) => e.id)).toEqual(['a']);
-  });
-
+describe('activity choices', () => {
   it('compares at most two calls, the latest two ticked, and unticks', () => {
     const { toggleCompare } = useActivityStore.getState();
     toggleCompare('a');
@@ -70,29 +42,62 @@ describe('activity store', () => {
     expect(useActivityStore.getState().compare).toEqual(['c']);
   });
 
-  it('appends traffic in order, ignores repeats, and starts over when a new connection counts from 1', () => {
-    const { addTraffic } = useActivityStore.getState();
-    addTraffic(traffic(1));
-    addTraffic(traffic(2));
-    const before = useActivityStore.getState().traffic;
-    addTraffic(traffic(2));
-    expect(useActivityStore.getState().traffic).toBe(before);
-    addTraffic(traffic(1));
-    expect(useActivityStore.getState().traffic.map((t) => t.seq)).toEqual([1]);
+  it('a pick whose call left the history is no longer compared; before the history is read, every pick stands', () => {
+    expect(comparedIn(['a', 'b'], [entry('b'), entry('c')])).toEqual(['b']);
+    expect(comparedIn(['a', 'b'], undefined)).toEqual(['a', 'b']);
+  });
+});
+
+describe('the history query', () => {
+  it('keeps the listed entries as the same objects when read again, so only new rows render, and keeps them when a read fails', async () => {
+    let ids = ['a', 'b'];
+    const history = vi.fn(async () => ({ entries: ids.map(entry), limit: 500 }));
+    const api = { playground: { history } } as unknown as CompanionApi;
+    const client = createQueryClient();
+    const observer = new QueryObserver(client, historyQuery(api));
+    const off = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(observer.getCurrentResult().data?.entries).toHaveLength(2));
+    const b = observer.getCurrentResult().data!.entries[1];
+    ids = ['b', 'c'];
+    await observer.refetch();
+    const entries = observer.getCurrentResult().data!.entries;
+    expect(entries.map((e) => e.id)).toEqual(['b', 'c']);
+    expect(entries[0]).toBe(b);
+    history.mockRejectedValueOnce(new Error('history file unreadable'));
+    await observer.refetch();
+    expect(observer.getCurrentResult().error?.message).toBe('history file unreadable');
+    expect(observer.getCurrentResult().data?.entries.map((e) => e.id)).toEqual(['b', 'c']);
+    off();
+  });
+});
+
+describe('appendTraffic', () => {
+  it('appends in order, ignores repeats, and starts over when a new connection counts from 1', () => {
+    const two = appendTraffic(appendTraffic([], traffic(1)), traffic(2));
+    expect(appendTraffic(two, traffic(2))).toBe(two);
+    expect(appendTraffic(two, traffic(1)).map((t) => t.seq)).toEqual([1]);
   });
 
-  it('keeps the last 1000 traffic entries', () => {
-    const { addTraffic } = useActivityStore.getState();
-    for (let seq = 1; seq <= 1005; seq++) addTraffic(traffic(seq));
-    const kept = useActivityStore.getState().traffic;
+  it('keeps the last 1000 messages', () => {
+    let kept: TrafficEntry[] = [];
+    for (let seq = 1; seq <= 1005; seq++) kept = appendTraffic(kept, traffic(seq));
     expect(kept).toHaveLength(1000);
     expect(kept[0]!.seq).toBe(6);
   });
+});
 
-  it('clearing traffic also drops the selected entry', () => {
-    useActivityStore.getState().addTraffic(traffic(1));
-    useActivityStore.getState().selectTraffic(1);
-    useActivityStore.getState().clearTraffic();
-    expect(useActivityStore.getState()).toMatchObject({ traffic: [], selectedTraffic: undefined });
+describe('the history query with a component’s select', () => {
+  it('counts the calls again after each read (the select result is shared as usual, not as a history)', async () => {
+    let ids = ['a'];
+    const api = { playground: { history: async () => ({ entries: ids.map(entry), limit: 500 }) } } as unknown as CompanionApi;
+    const client = createQueryClient();
+    const observer = new QueryObserver(client, { ...historyQuery(api), select: (h) => h.entries.length });
+    const off = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe(1));
+    ids = ['a', 'b'];
+    await observer.refetch();
+    expect(observer.getCurrentResult().error).toBeNull();
+    expect(observer.getCurrentResult().data).toBe(2);
+    off();
   });
 });

@@ -1,8 +1,11 @@
+import { MutationObserver, type QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../app/query-client';
 import type { CompanionApi } from '../../../../../domain/ipc/facade';
 import type { ConnectionInfo } from '../../../../../domain/ipc/playground-channels';
-import type { ProfileSummary } from '../../../../../domain/ipc/profiles-channels';
 import { useConnectionStore } from './connection-store';
+import { connectMutation, disconnectMutation, dismissConnectionError, pingMutation } from './playground-mutations';
+import { connectionIn, dropSession, playgroundKeys, sessionQuery, type Session } from './playground-queries';
 
 const info = (profile = 'default'): ConnectionInfo => ({
   profile,
@@ -15,12 +18,10 @@ const info = (profile = 'default'): ConnectionInfo => ({
   connectedAt: 1_700_000_000_000,
   tools: [],
 });
-const profile = (name: string) => ({ name, kind: 'embedded', url: '' }) as unknown as ProfileSummary;
 
-/** An api with just the playground and profile calls the store makes. */
-function fakeApi(over: { connect?: () => Promise<ConnectionInfo>; ping?: () => Promise<{ latencyMs: number }>; profiles?: string[] } = {}) {
+/** An api with just the playground calls the connection makes. */
+function fakeApi(over: { connect?: () => Promise<ConnectionInfo>; ping?: () => Promise<{ latencyMs: number }> } = {}) {
   const api = {
-    profiles: { list: vi.fn(async () => ({ profiles: (over.profiles ?? ['default']).map(profile) })) },
     playground: {
       state: vi.fn(async () => ({ connection: info('work') })),
       connect: vi.fn(over.connect ?? (async () => info())),
@@ -31,80 +32,91 @@ function fakeApi(over: { connect?: () => Promise<ConnectionInfo>; ping?: () => P
   return { api: api as unknown as CompanionApi, calls: api };
 }
 
+const session = (client: QueryClient) => client.getQueryData<Session>(playgroundKeys.session);
+const connect = (client: QueryClient, api: CompanionApi, profile = 'default') =>
+  new MutationObserver(client, connectMutation(api)).mutate(profile);
+/** The error the connection bar shows: the last finished connect or ping that failed. */
+const shownError = (client: QueryClient) =>
+  client
+    .getMutationCache()
+    .getAll()
+    .filter((m) => m.state.status === 'error')
+    .map((m) => m.state.error?.message)
+    .at(-1);
+
+let client: QueryClient;
 beforeEach(() => {
   useConnectionStore.setState(useConnectionStore.getInitialState(), true);
+  client = createQueryClient();
 });
 
-describe('connection store', () => {
-  it('loadProfiles keeps the picked profile while it exists and falls back to the first one', async () => {
+describe('connection choices', () => {
+  it('keeps the pick and flips the profiles panel or sets it', () => {
     useConnectionStore.getState().select('work');
-    await useConnectionStore.getState().loadProfiles(fakeApi({ profiles: ['default', 'work'] }).api);
     expect(useConnectionStore.getState().selected).toBe('work');
-    await useConnectionStore.getState().loadProfiles(fakeApi({ profiles: ['staging'] }).api);
-    expect(useConnectionStore.getState().selected).toBe('staging');
-    expect(useConnectionStore.getState().profiles.map((p) => p.name)).toEqual(['staging']);
-  });
-
-  it('loadProfiles reports a failure to list without dropping the list it had', async () => {
-    await useConnectionStore.getState().loadProfiles(fakeApi({ profiles: ['default'] }).api);
-    const api = { profiles: { list: async () => Promise.reject(new Error('keychain locked')) } } as unknown as CompanionApi;
-    await useConnectionStore.getState().loadProfiles(api);
-    expect(useConnectionStore.getState().profilesError).toBe('keychain locked');
-    expect(useConnectionStore.getState().profiles).toHaveLength(1);
-  });
-
-  it('connect connects the picked profile and shows the connection', async () => {
-    const { api, calls } = fakeApi();
-    const pending = useConnectionStore.getState().connect(api);
-    expect(useConnectionStore.getState().status).toBe('connecting');
-    await pending;
-    expect(calls.playground.connect).toHaveBeenCalledWith('default');
-    expect(useConnectionStore.getState()).toMatchObject({ status: 'connected', connection: info(), error: undefined });
-  });
-
-  it('a failed connect says why and shows no connection', async () => {
-    const { api } = fakeApi({ connect: async () => Promise.reject(new Error('The gateway refused the key.')) });
-    await useConnectionStore.getState().connect(api);
-    expect(useConnectionStore.getState()).toMatchObject({ status: 'failed', connection: undefined, error: 'The gateway refused the key.' });
-  });
-
-  it('restore picks up a connection main already has, with its profile', async () => {
-    await useConnectionStore.getState().restore(fakeApi().api);
-    expect(useConnectionStore.getState()).toMatchObject({ status: 'connected', selected: 'work', connection: info('work') });
-  });
-
-  it('ping updates the latency, and does nothing when not connected', async () => {
-    const { api, calls } = fakeApi();
-    await useConnectionStore.getState().ping(api);
-    expect(calls.playground.ping).not.toHaveBeenCalled();
-    await useConnectionStore.getState().connect(api);
-    await useConnectionStore.getState().ping(api);
-    expect(useConnectionStore.getState().connection?.latencyMs).toBe(9);
-    expect(useConnectionStore.getState().pinging).toBe(false);
-  });
-
-  it('disconnect ends the connection even when main fails to', async () => {
-    const { api, calls } = fakeApi();
-    await useConnectionStore.getState().connect(api);
-    calls.playground.disconnect.mockRejectedValueOnce(new Error('gone'));
-    await expect(useConnectionStore.getState().disconnect(api)).rejects.toThrow('gone');
-    expect(useConnectionStore.getState()).toMatchObject({ status: 'idle', connection: undefined });
-  });
-
-  it('dropped ends a live connection with a notice, and is ignored otherwise', async () => {
-    useConnectionStore.getState().dropped('bridge exited');
-    expect(useConnectionStore.getState().notice).toBeUndefined();
-    await useConnectionStore.getState().connect(fakeApi().api);
-    useConnectionStore.getState().dropped(undefined);
-    expect(useConnectionStore.getState()).toMatchObject({ status: 'idle', connection: undefined, notice: 'The connection ended.' });
-  });
-
-  it('toggleProfiles flips the panel or sets it', () => {
     useConnectionStore.getState().toggleProfiles();
     expect(useConnectionStore.getState().profilesOpen).toBe(true);
     useConnectionStore.getState().toggleProfiles(true);
     expect(useConnectionStore.getState().profilesOpen).toBe(true);
     useConnectionStore.getState().toggleProfiles();
     expect(useConnectionStore.getState().profilesOpen).toBe(false);
+  });
+});
+
+describe('the session query and the connection mutations', () => {
+  it('connect connects the picked profile and puts the connection in the session', async () => {
+    const { api, calls } = fakeApi();
+    const pending = connect(client, api);
+    expect(client.isMutating({ mutationKey: playgroundKeys.connect })).toBe(1);
+    await pending;
+    expect(calls.playground.connect).toHaveBeenCalledWith('default');
+    expect(connectionIn(client)).toEqual(info());
+    expect(client.isMutating()).toBe(0);
+  });
+
+  it('a failed connect says why, shows no connection, and a new pick withdraws the message', async () => {
+    const { api } = fakeApi({ connect: async () => Promise.reject(new Error('The gateway refused the key.')) });
+    await connect(client, api).catch(() => undefined);
+    expect(connectionIn(client)).toBeUndefined();
+    expect(shownError(client)).toBe('The gateway refused the key.');
+    dismissConnectionError(client);
+    expect(shownError(client)).toBeUndefined();
+  });
+
+  it('the session read picks up a connection main already has, and keeps what it knew when main is unreachable', async () => {
+    const { api, calls } = fakeApi();
+    await client.fetchQuery(sessionQuery(api));
+    expect(connectionIn(client)?.profile).toBe('work');
+    calls.playground.state.mockRejectedValueOnce(new Error('unreachable'));
+    await client.refetchQueries({ queryKey: playgroundKeys.session });
+    expect(connectionIn(client)?.profile).toBe('work');
+  });
+
+  it('ping updates the latency of the live connection', async () => {
+    const { api } = fakeApi();
+    await connect(client, api);
+    const latency = await new MutationObserver(client, pingMutation(api)).mutate();
+    expect(latency).toBe(9);
+    expect(connectionIn(client)?.latencyMs).toBe(9);
+    expect(client.isMutating()).toBe(0);
+  });
+
+  it('disconnect ends the connection even when main fails to', async () => {
+    const { api, calls } = fakeApi();
+    await connect(client, api);
+    calls.playground.disconnect.mockRejectedValueOnce(new Error('gone'));
+    await expect(new MutationObserver(client, disconnectMutation(api)).mutate()).rejects.toThrow('gone');
+    expect(connectionIn(client)).toBeUndefined();
+  });
+
+  it('a dropped session ends a live connection with a notice, is ignored otherwise, and a new connect clears it', async () => {
+    dropSession(client, 'bridge exited');
+    expect(session(client)).toBeUndefined();
+    const { api } = fakeApi();
+    await connect(client, api);
+    dropSession(client, undefined);
+    expect(session(client)).toEqual({ connection: undefined, notice: 'The connection ended.' });
+    await connect(client, api);
+    expect(session(client)?.notice).toBeUndefined();
   });
 });

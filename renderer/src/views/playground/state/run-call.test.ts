@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CompanionApi } from '../../../../../domain/ipc/facade';
 import type { CallOutcome, ValidationIssue } from '../../../../../domain/ipc/playground-channels';
+import { createQueryClient } from '../../../app/query-client';
 import { runTool } from './run-call';
 import { useWorkbenchStore } from './workbench-store';
 
@@ -39,14 +40,14 @@ describe('a refused Run and the result panel', () => {
 
   it.each(['invalid', 'unreachable'] as const)('drops another tool’s result (%s)', async (how) => {
     useWorkbenchStore.getState().selectTool('get_swap_quote', {});
-    await runTool(refusing(how), 'get_swap_quote', {});
+    await runTool(refusing(how), createQueryClient(), 'get_swap_quote', {});
     const state = useWorkbenchStore.getState();
     expect(state.notSent).toMatch(/Not sent|not reachable/);
     expect(state.shown).toBeUndefined();
   });
 
   it('keeps the same tool’s last result beside the refused form', async () => {
-    await runTool(refusing('invalid'), 'get_token_prices', {});
+    await runTool(refusing('invalid'), createQueryClient(), 'get_token_prices', {});
     expect(useWorkbenchStore.getState().shown?.outcome.tool).toBe('get_token_prices');
     expect(useWorkbenchStore.getState().issues).toEqual([issue]);
   });

@@ -1,7 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { CompanionApi } from '../../../../../domain/ipc/facade';
 import type { CallOutcome } from '../../../../../domain/ipc/playground-channels';
-import { useActivityStore } from './activity-store';
-import { useConnectionStore } from './connection-store';
+import { connectionIn, rereadHistory } from './playground-queries';
 import { useWorkbenchStore, type Args } from './workbench-store';
 
 const newCallId = () => crypto.randomUUID();
@@ -10,7 +10,7 @@ const newCallId = () => crypto.randomUUID();
  * Validates the arguments in main (ajv), and only if they pass calls the tool through the bridge.
  * Invalid arguments are never sent: the issues go next to their fields instead.
  */
-export async function runTool(api: CompanionApi, tool: string, args: Args): Promise<void> {
+export async function runTool(api: CompanionApi, client: QueryClient, tool: string, args: Args): Promise<void> {
   const work = useWorkbenchStore.getState();
   if (work.running) return;
   work.submit();
@@ -29,7 +29,7 @@ export async function runTool(api: CompanionApi, tool: string, args: Args): Prom
   }
   const callId = newCallId();
   work.setRunning({ callId, tool, startedAt: performance.now() });
-  const profile = useConnectionStore.getState().connection?.profile ?? '';
+  const profile = connectionIn(client)?.profile ?? '';
   let outcome: CallOutcome;
   try {
     outcome = await api.playground.call({ callId, tool, arguments: args });
@@ -48,7 +48,7 @@ export async function runTool(api: CompanionApi, tool: string, args: Args): Prom
     useWorkbenchStore.getState().setRunning(undefined);
   }
   useWorkbenchStore.getState().show({ outcome, args, profile, source: 'live' });
-  void useActivityStore.getState().loadHistory(api);
+  void rereadHistory(client);
 }
 
 export async function cancelRunning(api: CompanionApi): Promise<void> {
@@ -79,9 +79,9 @@ export async function showHistoryEntry(api: CompanionApi, id: string): Promise<v
 }
 
 /** A follow-up call from a result (a route step, a category): loads it into the editor and runs it. */
-export function runWith(api: CompanionApi, tool: string, args: Args): void {
-  const tools = useConnectionStore.getState().connection?.tools ?? [];
+export function runWith(api: CompanionApi, client: QueryClient, tool: string, args: Args): void {
+  const tools = connectionIn(client)?.tools ?? [];
   if (!tools.some((t) => t.name === tool)) return;
   useWorkbenchStore.getState().load(tool, args);
-  void runTool(api, tool, args);
+  void runTool(api, client, tool, args);
 }

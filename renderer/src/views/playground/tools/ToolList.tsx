@@ -1,6 +1,6 @@
 import { useLayoutEffect, type ReactElement } from 'react';
 import type { ToolInfo } from '../../../../../domain/ipc/playground-channels';
-import { MARK_CONNECTED, MARK_TOOLS_PAINTED } from '../state/connection-store';
+import { MARK_CONNECTED, MARK_TOOLS_PAINTED } from '../state/playground-mutations';
 import { useWorkbenchStore } from '../state/workbench-store';
 import { initialValue } from '../form/schema-model';
 import { annotationBadges, groupTools } from './tool-groups';

@@ -1,10 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { TrafficEntry } from '../../../../../domain/ipc/playground-channels';
 import { formatBytes, formatDuration } from '../result/format';
 import { VirtualList } from '../result/VirtualList';
 import { useActivityStore } from '../state/activity-store';
+import { playgroundKeys, useTraffic } from '../state/playground-queries';
 
 const ROW = 28;
+const NONE: TrafficEntry[] = [];
+const all = (traffic: TrafficEntry[]) => traffic;
 
 function pretty(entry: TrafficEntry): string {
   if (entry.truncated) return `${entry.text}\n… (cut: the message is ${formatBytes(entry.bytes)})`;
@@ -26,9 +30,15 @@ function label(entry: TrafficEntry): string {
  * main redacts any that appear in a payload.
  */
 export function TrafficPanel() {
-  const traffic = useActivityStore((s) => s.traffic);
+  const traffic = useTraffic(all) ?? NONE;
   const selected = useActivityStore((s) => s.selectedTraffic);
-  const { selectTraffic, clearTraffic } = useActivityStore.getState();
+  const selectTraffic = useActivityStore((s) => s.selectTraffic);
+  const client = useQueryClient();
+  // The view only: main keeps the session's log.
+  const clearTraffic = () => {
+    client.setQueryData<TrafficEntry[]>(playgroundKeys.traffic, []);
+    selectTraffic(undefined);
+  };
   const [hidePings, setHidePings] = useState(false);
   const rows = useMemo(
     () => (hidePings ? traffic.filter((t) => t.method !== 'ping' && !(t.kind === 'response' && t.text.endsWith('"result":{}}'))) : traffic),

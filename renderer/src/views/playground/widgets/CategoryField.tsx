@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { useApi } from '../../../app/api-context';
 import type { FieldProps } from '../form/field-props';
 import { controlAria, FieldShell } from '../form/FieldShell';
-import { useConnectionStore } from '../state/connection-store';
+import { useConnection } from '../state/playground-queries';
 import { listingCategories } from '../state/tool-results';
 
 /** A category picker filled from get_listing_categories; falls back to typing an id if that call fails. */
 export function CategoryField(p: FieldProps) {
   const api = useApi();
-  const connectedAt = useConnectionStore((s) => s.connection?.connectedAt);
+  const connectedAt = useConnection()?.connectedAt;
   // Asked once per connection (a new gateway is asked again), and not kept in history.
   const categories = useQuery({
     queryKey: ['playground', 'listing-categories', connectedAt],

@@ -13,7 +13,7 @@ export function FindingList({
   existing?: boolean;
 }) {
   return (
-    <ul className="finding-list">
+    <ul className="finding-list list-rows">
       {findings.map((f, i) => {
         const act = action?.(f);
         return (

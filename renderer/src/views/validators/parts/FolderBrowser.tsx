@@ -58,7 +58,7 @@ export function FolderBrowser({
 
   const data = listing.data;
   return (
-    <dialog ref={dialog} className="folder-browser" aria-labelledby="folder-browser-title" onClose={onClose}>
+    <dialog ref={dialog} className="folder-browser modal" aria-labelledby="folder-browser-title" onClose={onClose}>
       <h2 id="folder-browser-title">Choose your registry folder</h2>
       <p className="muted small">
         Open folders until you reach your copy of the registry (the folder that contains <code>blockchains</code>), then press “Use this

@@ -39,6 +39,10 @@ const OPTIONAL: { field: NumberField; label: string; hint: string; placeholder: 
   },
 ];
 
+/**
+ * Step 4, the entry's details. Long because it lays out every field in the order the registry lists them;
+ * the rules behind them are entry-form.ts's and which messages show is details-touch.ts's.
+ */
 export function DetailsStep() {
   const state = useWizardState();
   const { draft } = state;

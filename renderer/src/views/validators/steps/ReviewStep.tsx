@@ -24,6 +24,10 @@ function logoPreviews(state: WizardState): { light: string; dark: string } | und
   return undefined;
 }
 
+/**
+ * Step 6, the review. Long because it lays out the review's parts in order (the sentence, the entry card,
+ * the files and their diff, the checks, the way on); the words are review-sentence.ts's, the plan is a query.
+ */
 export function ReviewStep() {
   const client = useQueryClient();
   // The plan is asked for on this step and the next (wizard-queries.ts), once per change to the submission.
