@@ -8,8 +8,10 @@ export default defineConfig({
   // Bounds a hang only; serial flows with restarts and axe scans need minutes on a busy 2-core machine.
   timeout: 180_000,
   expect: { timeout: 10_000 },
+  // Two spec files at a time (the tests inside a file stay in order): each starts its own app with its own HOME,
+  // ports and gateway, so files do not share state. E2E_WORKERS=1 runs them one at a time.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
