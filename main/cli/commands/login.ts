@@ -200,7 +200,7 @@ just stores its demo account in the keychain.`,
       `Stored the credentials of profile "${name}" in the OS keychain (service "${KEYCHAIN_SERVICE}", account "${name}").\n` +
         `Profile "${name}" → ${saved.url}, saved in ${store.file}${values['set-default'] ? ' (now the default)' : ''}.\n` +
         (preset?.credentialsHelp ? `Credentials for this gateway come from ${preset.credentialsHelp}\n` : '') +
-        `Check the connection: companion status${name === DEFAULT_PROFILE ? '' : ` --profile ${name}`}\n`,
+        `Check the connection: companion doctor${name === DEFAULT_PROFILE ? '' : ` --profile ${name}`}\n`,
     );
     return 0;
   },
