@@ -51,6 +51,8 @@ export interface GatewayOptions {
   credentialHeaders?: CredentialHeaderNames | undefined;
   /** Emulates a gateway tier at the MCP endpoint: requests per second per access id, 429 with Retry-After beyond. */
   rate?: number | undefined;
+  /** Told of each request the emulated tier (`rate`) refuses with 429. */
+  onRateLimited?: (() => void) | undefined;
 }
 
 /** Control of the embedded reference upstream, for fault tests. */
@@ -155,6 +157,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     sessions,
     credentialHeaders: options.credentialHeaders,
     rate: options.rate,
+    onRateLimited: options.onRateLimited,
     modern,
     // The embedded upstream's accounts are at hand; an external upstream is asked per call instead.
     ...(embeddedAccounts ? { authenticate: accountCheck((id) => embeddedAccounts.get(id)?.secretKey) } : {}),

@@ -14,6 +14,8 @@ export interface EndpointGuardOptions {
   readonly credentialHeaders?: CredentialHeaderNames | undefined;
   /** Emulates a tier: requests per second per access id, 429 with Retry-After beyond it. */
   readonly rate?: number | undefined;
+  /** Told of each request the emulated tier refuses (the CLI logs it; benchmarks count it). */
+  readonly onRateLimited?: (() => void) | undefined;
 }
 
 export interface EndpointGuard {
@@ -45,7 +47,7 @@ export function createEndpointGuard(options: EndpointGuardOptions): EndpointGuar
   const exactTargetOk = pathOf(options.path) === options.path;
   let acceptedHost: string | undefined;
   const cors = corsHeaders(options.credentialHeaders);
-  const rate = options.rate === undefined ? undefined : createEndpointRate(options.rate);
+  const rate = options.rate === undefined ? undefined : createEndpointRate(options.rate, Date.now, options.onRateLimited);
   return {
     targets: (req) => (exactTargetOk && req.url === options.path) || pathOf(req.url ?? '/') === options.path,
     notFound: (res) =>

@@ -4,7 +4,12 @@ import { createEndpointRate } from './endpoint-rate';
 describe('the emulated tier (--rate)', () => {
   it('answers 429 with Retry-After past N requests per second of one account, and lets it through a second later', () => {
     let now = 0;
-    const rate = createEndpointRate(1, () => now);
+    let refusals = 0;
+    const rate = createEndpointRate(
+      1,
+      () => now,
+      () => refusals++,
+    );
     expect(rate.admit('a')).toBeUndefined();
     const refused = rate.admit('a');
     expect(refused).toMatchObject({ status: 429, headers: { 'retry-after': '1' } });
@@ -15,6 +20,7 @@ describe('the emulated tier (--rate)', () => {
     expect(rate.admit('a')?.status).toBe(429);
     now = 2000;
     expect(rate.admit('a')).toBeUndefined();
+    expect(refusals).toBe(2);
   });
 
   it('allows N at once at N per second, not more', () => {

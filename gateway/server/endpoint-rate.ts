@@ -16,7 +16,7 @@ export interface EndpointRate {
   admit(accessId: string): Rejection | undefined;
 }
 
-export function createEndpointRate(perSecond: number, now: () => number = Date.now): EndpointRate {
+export function createEndpointRate(perSecond: number, now: () => number = Date.now, onRefused?: () => void): EndpointRate {
   if (!(Number.isFinite(perSecond) && perSecond > 0)) throw new RangeError(`--rate must be above 0 requests per second, got ${perSecond}`);
   // One limiter per access id keeps RateLimiter's table at one entry; the map here is the bounded one.
   const limiters = new Map<string, RateLimiter>();
@@ -30,6 +30,7 @@ export function createEndpointRate(perSecond: number, now: () => number = Date.n
       if (limiters.size > MAX_KEYS) limiters.delete(limiters.keys().next().value as string);
       const admission = limiter.take(accessId);
       if (admission.ok) return undefined;
+      onRefused?.();
       return {
         status: 429,
         code: JSONRPC.serverError,

@@ -22,6 +22,8 @@ export interface HttpHandlerOptions {
   readonly credentialHeaders?: CredentialHeaderNames | undefined;
   /** Emulates a tier: requests per second per access id (429 with Retry-After beyond it). */
   readonly rate?: number | undefined;
+  /** Told of each request the emulated tier refuses. */
+  readonly onRateLimited?: (() => void) | undefined;
   /**
    * Whether the pair belongs to an account; only such callers may open a session. Without it (an
    * upstream the gateway cannot ask without spending the caller's quota) every well-formed pair may,
