@@ -91,7 +91,10 @@ export function rateProblem(rate: number): string | undefined {
 }
 
 /** The header names a profile uses: its own, else the defaults (profiles saved before they existed). */
-export function headerNamesOf(profile: { readonly credentialHeader?: string; readonly secretHeader?: string }): CredentialHeaderNames {
+export function headerNamesOf(profile: {
+  readonly credentialHeader?: string | undefined;
+  readonly secretHeader?: string | undefined;
+}): CredentialHeaderNames {
   return {
     credential: profile.credentialHeader ?? DEFAULT_CREDENTIAL_HEADER,
     secret: profile.secretHeader ?? DEFAULT_SECRET_HEADER,

@@ -4,6 +4,7 @@ import { PROFILE_NAME_RULE } from '../../../../../domain/profile-name';
 import { useApi } from '../../../app/api-context';
 import { useConnectionStore } from '../state/connection-store';
 import { CredentialsForm } from './CredentialsForm';
+import { GatewayFields, presetValues, type GatewayValues } from './GatewayFields';
 
 function CredentialBadge({ profile }: { profile: ProfileSummary }) {
   if (profile.credentials.source === 'managed') return <span className="badge accent">Demo account</span>;
@@ -23,6 +24,11 @@ function ProfileForm({ editing, onSaved }: { editing: ProfileSummary | undefined
   const [url, setUrl] = useState(editing?.url ?? 'https://');
   const [caFile, setCaFile] = useState(editing?.caFile ?? '');
   const [timeout, setTimeoutText] = useState(editing?.timeoutSeconds !== undefined ? String(editing.timeoutSeconds) : '');
+  const [gateway, setGateway] = useState<GatewayValues>({
+    credentialHeader: editing?.credentialHeader ?? '',
+    secretHeader: editing?.secretHeader ?? '',
+    rate: editing?.rate !== undefined ? String(editing.rate) : '',
+  });
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -33,6 +39,11 @@ function ProfileForm({ editing, onSaved }: { editing: ProfileSummary | undefined
       setError('The timeout is a number of seconds from 1 to 3600, or empty for the default (60).');
       return;
     }
+    const rate = gateway.rate.trim() === '' ? undefined : Number(gateway.rate);
+    if (rate !== undefined && (!Number.isFinite(rate) || rate <= 0 || rate > 1000)) {
+      setError('The rate is requests per second above 0 and at most 1000, or empty for no pacing.');
+      return;
+    }
     setBusy(true);
     try {
       const saved = await api.profiles.save({
@@ -40,6 +51,9 @@ function ProfileForm({ editing, onSaved }: { editing: ProfileSummary | undefined
         url: url.trim(),
         ...(caFile.trim() ? { caFile: caFile.trim() } : {}),
         ...(seconds !== undefined ? { timeoutSeconds: seconds } : {}),
+        ...(gateway.credentialHeader.trim() ? { credentialHeader: gateway.credentialHeader.trim() } : {}),
+        ...(gateway.secretHeader.trim() ? { secretHeader: gateway.secretHeader.trim() } : {}),
+        ...(rate !== undefined ? { rate } : {}),
       });
       setError(undefined);
       await onSaved(saved.name);
@@ -108,6 +122,14 @@ function ProfileForm({ editing, onSaved }: { editing: ProfileSummary | undefined
             placeholder="60"
           />
         </div>
+        <GatewayFields
+          values={gateway}
+          onChange={setGateway}
+          onPreset={(preset) => {
+            setGateway(presetValues(preset));
+            if (preset.url) setUrl(preset.url);
+          }}
+        />
       </div>
       <div className="row">
         <button type="submit" className="button primary" disabled={busy}>

@@ -5,22 +5,27 @@ import { CopyButton } from '../../../app/parts/CopyButton';
 import { useConnectionStore } from '../state/connection-store';
 import { copyText } from '../../../app/parts/CopyButton';
 import { TabList } from '../TabList';
+import { headerNamesOf } from '../../../../../domain/profile-gateway';
 import { EXPORT_FORMATS, type SnippetInput } from './snippets';
 
 /** Demo credentials go into shell and TypeScript text as they are: only plain characters are accepted. */
 const SHELL_SAFE = /^[A-Za-z0-9_.-]+$/;
 
 /** Where the call would go: the live connection's endpoint, or the profile's as stored. */
-function target(profile: string): Pick<SnippetInput, 'url' | 'caFile' | 'protocolVersion'> {
+function target(profile: string): Pick<SnippetInput, 'url' | 'caFile' | 'protocolVersion' | 'headerNames'> {
   const { connection, profiles } = useConnectionStore.getState();
+  const p = profiles.find((x) => x.name === profile);
+  // The profile's own header names (the public gateway reads X-TW-*); absent: the spec's.
+  const headerNames = p?.credentialHeader || p?.secretHeader ? { headerNames: headerNamesOf(p) } : {};
   if (connection && connection.profile === profile)
     return {
       url: connection.url,
       ...(connection.caFile ? { caFile: connection.caFile } : {}),
       protocolVersion: connection.protocolVersion,
+      ...headerNames,
     };
-  const p = profiles.find((x) => x.name === profile);
   return {
+    ...headerNames,
     url: p?.url ?? 'https://gateway.example.com/mcp',
     ...(p?.caFile ? { caFile: p.caFile } : {}),
     protocolVersion: connection?.protocolVersion ?? '2025-11-25',
