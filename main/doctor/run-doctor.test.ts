@@ -158,6 +158,30 @@ describe('companion doctor: a healthy connection', () => {
   });
 });
 
+describe("companion doctor: the profile's header names and rate", () => {
+  it('a gateway that reads X-TW-* is healthy with a profile naming them, paced to its tier, and refuses the spec’s names', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'doctor-tw-'));
+    const tw = await startGateway({ dataDir, credentialHeaders: { credential: 'X-TW-CREDENTIAL', secret: 'X-TW-SECRET-KEY' }, rate: 2 });
+    closers.push(async () => {
+      await tw.close();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+    const secret = { accessId: tw.accessId, secretKey: tw.secretKey };
+    await profile(
+      { url: tw.url, caFile: tw.caCertPath, credentialHeader: 'X-TW-CREDENTIAL', secretHeader: 'X-TW-SECRET-KEY', rate: 2 },
+      secret,
+    );
+    const report = await doctor();
+    expect(report.verdict, reportText(report)).toBe('healthy');
+    expect(report.hops.find((h) => h.id === 'profile')?.detail).toMatch(/headers X-TW-CREDENTIAL \/ X-TW-SECRET-KEY, 2 request\(s\)\/s/);
+    await profile({ url: tw.url, caFile: tw.caCertPath }, secret);
+    const refused = await doctor();
+    expectBrokenAt(refused, 'credentials', 'auth_rejected');
+    expect(failedHop(refused)?.detail).toMatch(/X-TW-CREDENTIAL/);
+    expect(failedHop(refused)?.fix).toMatch(/header names/);
+  });
+});
+
 describe('companion doctor: the profile and its secret', () => {
   it('no secret stored', async () => {
     await profile({ url: gateway.url, caFile: gateway.caCertPath }, 'none');
