@@ -6,6 +6,7 @@ import { useSelectedProfile } from './assistants-queries';
 import { ClientActions, isBroken } from './ClientActions';
 import { ClientHeader } from './ClientHeader';
 import { ManualSetup } from './ManualSetup';
+import { DoctorButton } from '../doctor/DoctorButton';
 import { OutcomeMessage } from './OutcomeMessage';
 
 /** Why the client needs a hand: a config that does not parse, or an entry pointing at a copy that is gone. */
@@ -65,6 +66,7 @@ export function ClientCard({ client }: { client: AssistantClient }) {
           />
         )}
         <ManualSetup client={client} profile={profile} />
+        {client.state !== 'not-installed' && <DoctorButton client={client.id} />}
       </div>
     </article>
   );

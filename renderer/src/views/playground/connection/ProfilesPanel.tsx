@@ -3,6 +3,7 @@ import type { ProfileSummary } from '../../../../../domain/ipc/profiles-channels
 import { PROFILE_NAME_RULE } from '../../../../../domain/profile-name';
 import { useApi } from '../../../app/api-context';
 import { useConnectionStore } from '../state/connection-store';
+import { DoctorButton } from '../../doctor/DoctorButton';
 import { CredentialsForm } from './CredentialsForm';
 import { GatewayFields, presetValues, type GatewayValues } from './GatewayFields';
 
@@ -237,6 +238,7 @@ export function ProfilesPanel({ onClose }: { onClose?: () => void }) {
             <div className="stack">
               <ProfileForm key={current.name} editing={current} onSaved={reload} />
               <CredentialsForm profile={current} onChanged={reload} />
+              <DoctorButton profile={current.name} />
               <div className="row">
                 <button type="button" className="button danger" onClick={() => void remove(current)}>
                   Remove profile “{current.name}”
