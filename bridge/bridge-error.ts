@@ -67,7 +67,7 @@ export function toBridgeError(error: unknown, context: ErrorContext): BridgeErro
 }
 
 function httpError(error: UpstreamFailure, context: ErrorContext, url: string, detail: string): BridgeError {
-  const { status, statusText, retryAfter } = error.extra;
+  const { status, statusText, retryAfter, waitedSeconds } = error.extra;
   const { what } = context;
   const profile = context.profile ?? 'default';
   const http = `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
@@ -81,8 +81,13 @@ function httpError(error: UpstreamFailure, context: ErrorContext, url: string, d
   if (status === 429) {
     return new BridgeError(
       ErrorCode.UpstreamError,
-      `The gateway rate-limited ${what} (${http}${retryAfter ? `, retry after ${retryAfter} s` : ''})${detail}.`,
-      { cause: 'rate_limited', httpStatus: status, ...(retryAfter ? { retryAfter } : {}) },
+      `The gateway rate-limited ${what} (${http}${retryAfter ? `, retry after ${retryAfter} s` : ''})${detail.replace(/\.$/, '')}.${waitedSeconds !== undefined ? ` The bridge already waited ${waitedSeconds} s, as the gateway asked, and tried once more; lower the pace (the profile's rate) or wait before trying again.` : ''}`,
+      {
+        cause: 'rate_limited',
+        httpStatus: status,
+        ...(retryAfter ? { retryAfter } : {}),
+        ...(waitedSeconds !== undefined ? { waitedSeconds } : {}),
+      },
     );
   }
   if (status === 404) {

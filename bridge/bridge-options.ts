@@ -1,8 +1,10 @@
+import type { CredentialHeaderNames } from '../domain/profile-gateway';
 import type { Credentials } from '../platform/credentials/keychain';
 import type { AuditLog } from './audit-log';
 import type { HttpClient } from './http-client';
 import type { Logger } from './logger';
 import type { BridgeRecorder } from './recorder';
+import type { Pacer } from './pacer';
 
 /** Where the bridge forwards to, resolved on the host's first message. */
 export interface UpstreamTarget {
@@ -11,6 +13,10 @@ export interface UpstreamTarget {
   readonly http: HttpClient;
   readonly credentials: Credentials;
   readonly timeoutMs: number;
+  /** The headers the gateway reads the credentials from (the profile's). */
+  readonly headerNames?: CredentialHeaderNames;
+  /** Paces requests to the profile's rate. */
+  readonly pacer?: Pacer;
   /** Releases what connecting acquired (the connection pool, an embedded gateway). */
   close(): Promise<void>;
   /** On connection refused: try to bring the gateway back (restart an embedded one); true means retry. */

@@ -245,6 +245,8 @@ class BridgeSession {
         maxMessageBytes: this.options.maxMessageBytes,
         userAgent: this.options.userAgent,
         hostReady: () => this.hostReady(),
+        ...(target.headerNames ? { headerNames: target.headerNames } : {}),
+        ...(target.pacer ? { pacer: target.pacer } : {}),
       });
       this.session = new UpstreamSession({
         upstream,

@@ -1,4 +1,5 @@
 import { sessionBusHint } from '../domain/host-environment';
+import { headerNamesOf } from '../domain/profile-gateway';
 import { readCaFile } from '../platform/credentials/ca-file';
 import { profilesFile, type PathContext } from '../platform/credentials/config-paths';
 import { CredentialsError, resolveCredentials } from '../platform/credentials/credentials';
@@ -8,6 +9,7 @@ import type { UpstreamTarget } from './bridge-options';
 import { createHttpClient } from './http-client';
 import { BridgeError, ErrorCode } from './jsonrpc';
 import type { Logger } from './logger';
+import { Pacer } from './pacer';
 
 export const DEFAULT_TIMEOUT_SECONDS = 60;
 
@@ -179,12 +181,21 @@ export async function connectProfile(options: ProfileTargetOptions): Promise<Ups
       );
     }
     const timeoutSeconds = options.timeoutSeconds ?? profile.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
+    const rate = profile.rate;
     return {
       profile: profile.name,
       url,
       http,
       credentials,
       timeoutMs: timeoutSeconds * 1000,
+      headerNames: headerNamesOf(profile),
+      ...(rate !== undefined
+        ? {
+            pacer: new Pacer(rate, undefined, (ms, queued) =>
+              options.log.info(`waiting for the rate limit (${rate}/s): ${Math.ceil(ms)} ms, ${queued} request(s) queued`),
+            ),
+          }
+        : {}),
       async close() {
         await http.close();
         await embedded?.close();

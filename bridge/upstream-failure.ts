@@ -12,6 +12,8 @@ export interface FailureExtra {
   readonly statusText?: string;
   readonly code?: string;
   readonly retryAfter?: string;
+  /** Seconds the bridge already waited (the first 429's Retry-After) before this answer. */
+  readonly waitedSeconds?: number;
 }
 
 export class UpstreamFailure extends Error {
@@ -80,13 +82,14 @@ export interface ResponseHead {
  * An HTTP answer that is no MCP reply: the status, Retry-After, and the body's JSON-RPC error message or
  * visible text (`body` is undefined when it could not be read; the status alone still names the cause).
  */
-export function httpFailure(res: ResponseHead, body: string | undefined): UpstreamFailure {
+export function httpFailure(res: ResponseHead, body: string | undefined, waitedSeconds?: number): UpstreamFailure {
   const detail = body === undefined ? '' : (jsonRpcErrorMessage(body) ?? bodyExcerpt(body));
   const retryAfter = res.header('retry-after');
   return new UpstreamFailure('http', detail, {
     status: res.status,
     statusText: res.statusText,
     ...(retryAfter ? { retryAfter } : {}),
+    ...(waitedSeconds !== undefined ? { waitedSeconds } : {}),
   });
 }
 

@@ -1,10 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isHeaderToken } from '../domain/header-token';
+import { DEFAULT_HEADER_NAMES, type CredentialHeaderNames } from '../domain/profile-gateway';
 import type { Credentials } from '../platform/credentials/keychain';
 import { readBody } from '../platform/http/read-body';
 import type { SseParser } from '../platform/http/sse-parser';
 import { streamReconnectDelay } from './backoff';
 import type { HttpClient, HttpResponse } from './http-client';
+import type { Pacer } from './pacer';
 import { emitParsed, readEvents, StreamCut, type HostReady, type UpstreamMessageHandler } from './stream-reader';
 import { httpFailure, networkFailure, UpstreamFailure, type FailureKind } from './upstream-failure';
 
@@ -97,8 +99,29 @@ export interface UpstreamOptions {
   /** Event streams are read only while this says the host takes output (see `readEvents`). */
   readonly hostReady?: HostReady;
   readonly userAgent: string;
-  /** Waits before a resume; tests pass one that records the delay instead of waiting it out. */
+  /** Waits before a resume and waits out a 429's Retry-After; tests pass one that records the delay instead of waiting it out. */
   readonly pause?: (ms: number, signal: AbortSignal) => Promise<unknown>;
+  /** The headers the gateway reads the credentials from (the profile's; default X-SVC-CREDENTIAL / X-SVC-SECRET-KEY). */
+  readonly headerNames?: CredentialHeaderNames;
+  /** Paces every request to the profile's rate (none: no pacing). */
+  readonly pacer?: Pacer;
+}
+
+/** The longest Retry-After the bridge waits out before trying a rate-limited request once more. */
+export const MAX_RETRY_AFTER_SECONDS = 30;
+
+/** Retry-After in seconds (delta-seconds or an HTTP date), or undefined when absent, unreadable or past the cap. */
+export function retryAfterSeconds(value: string | undefined, now: number = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  let seconds: number;
+  if (/^\d{1,6}$/.test(text)) seconds = Number(text);
+  else {
+    const at = Date.parse(text);
+    if (!Number.isFinite(at)) return undefined;
+    seconds = Math.max(0, Math.ceil((at - now) / 1000));
+  }
+  return seconds <= MAX_RETRY_AFTER_SECONDS ? seconds : undefined;
 }
 
 const sleepFor = (ms: number, signal: AbortSignal): Promise<unknown> => sleep(ms, undefined, { signal });
@@ -120,6 +143,8 @@ export class Upstream {
   private sessionId: string | undefined;
   private protocolVersion: string | undefined;
   private currentCredentials: Credentials;
+  /** Responses to requests that already waited out a Retry-After once: their error names the wait. */
+  private readonly waitedOut = new WeakMap<HttpResponse, number>();
 
   constructor(private readonly options: UpstreamOptions) {
     this.currentCredentials = options.credentials;
@@ -153,11 +178,12 @@ export class Upstream {
   }
 
   private headers(accept: string, withBody: boolean): Record<string, string> {
+    const names = this.options.headerNames ?? DEFAULT_HEADER_NAMES;
     const h: Record<string, string> = {
       accept,
       'user-agent': this.options.userAgent,
-      'x-svc-credential': this.currentCredentials.accessId,
-      'x-svc-secret-key': this.currentCredentials.secretKey,
+      [names.credential.toLowerCase()]: this.currentCredentials.accessId,
+      [names.secret.toLowerCase()]: this.currentCredentials.secretKey,
     };
     if (withBody) h['content-type'] = 'application/json';
     if (this.sessionId !== undefined) h['mcp-session-id'] = this.sessionId;
@@ -165,17 +191,35 @@ export class Upstream {
     return h;
   }
 
+  /**
+   * One request, paced to the profile's rate. A 429 whose Retry-After is at most MAX_RETRY_AFTER_SECONDS is
+   * waited out and the request sent once more; a second 429 is handed on (its error names the wait).
+   */
   private async send(request: SendOptions): Promise<HttpResponse> {
     const { method, accept, body, signal, lastEventId } = request;
     const hadSession = this.sessionId !== undefined;
-    const headers = { ...this.headers(accept, body !== undefined), ...request.headers };
-    if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
     let res: HttpResponse;
-    try {
-      res = await this.options.http.request({ method, headers, ...(body !== undefined ? { body } : {}), signal });
-    } catch (error) {
-      throw networkFailure(error);
+    let waited: number | undefined;
+    for (;;) {
+      const headers = { ...this.headers(accept, body !== undefined), ...request.headers };
+      if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
+      try {
+        await this.options.pacer?.acquire(signal);
+        res = await this.options.http.request({ method, headers, ...(body !== undefined ? { body } : {}), signal });
+      } catch (error) {
+        throw networkFailure(error);
+      }
+      const wait = res.status === 429 && waited === undefined ? retryAfterSeconds(res.header('retry-after')) : undefined;
+      if (wait === undefined) break;
+      res.discard();
+      waited = wait;
+      try {
+        await (this.options.pause ?? sleepFor)(wait * 1000, signal);
+      } catch (error) {
+        throw networkFailure(error);
+      }
     }
+    if (waited !== undefined) this.waitedOut.set(res, waited);
     const session = res.header('mcp-session-id');
     if (session !== undefined) {
       if (!isHeaderToken(session, MAX_SESSION_ID)) {
@@ -193,7 +237,7 @@ export class Upstream {
   }
 
   private async httpError(res: HttpResponse): Promise<never> {
-    throw httpFailure(res, await errorBody(res, 16_384));
+    throw httpFailure(res, await errorBody(res, 16_384), this.waitedOut.get(res));
   }
 
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHeaderToken } from './header-token';
+import { isHeaderName, isHeaderToken } from './header-token';
 
 describe('isHeaderToken', () => {
   it.each([
@@ -17,5 +17,23 @@ describe('isHeaderToken', () => {
     ['del\u007f', 64, false],
   ])('%j (max %i) → %s', (value, max, expected) => {
     expect(isHeaderToken(value, max)).toBe(expected);
+  });
+});
+
+describe('isHeaderName', () => {
+  it.each([
+    ['X-SVC-CREDENTIAL', true],
+    ['X-TW-SECRET-KEY', true],
+    ["a!#$%&'*+-.^_`|~9", true],
+    ['x'.repeat(64), true],
+    ['x'.repeat(65), false],
+    ['', false],
+    ['X SVC', false],
+    ['X-SVC:', false],
+    ['X-SVC\r\nEvil', false],
+    ['caf\u00e9', false],
+    ['(x)', false],
+  ])('%j → %s', (name, expected) => {
+    expect(isHeaderName(name)).toBe(expected);
   });
 });

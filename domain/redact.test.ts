@@ -220,6 +220,7 @@ describe('redactText and redactJsonLine', () => {
     ['a bearer token', 'authorization: Bearer abc.def.ghi', `authorization: ${REDACTED}`],
     ['a header in JSON', '{"X-Svc-Secret-Key":"s3cr3t","accept":"*/*"}', `{"X-Svc-Secret-Key":"${REDACTED}","accept":"*/*"}`],
     ['a credential header', 'x-svc-credential=AKID/2026/svc1 next', `x-svc-credential=${REDACTED} next`],
+    ["the public gateway's header", 'X-TW-SECRET-KEY: abc123 next', `X-TW-SECRET-KEY: ${REDACTED} next`],
     [
       'a phrase echoed cut short',
       `assetId "${PHRASE_12.split(' ').slice(0, 7).join(' ')} " is not valid`,

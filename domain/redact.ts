@@ -115,9 +115,9 @@ const BASE58_KEY_IN_TEXT = new RegExp(`(?<![${B58}])(?:5[${B58}]{50}|[KL][${B58}
 const BASE58_KEY_IN_TEXT_ALL = new RegExp(BASE58_KEY_IN_TEXT.source, 'g');
 // A credential header's value in logged text: `authorization: Bearer abc`, `"x-svc-secret-key":"abc"`.
 const CREDENTIAL_HEADER =
-  /\b(authorization|proxy-authorization|x-svc-secret-key|x-svc-credential|x-api-key|cookie|set-cookie)(["']?\s*[:=]\s*["']?)(?:(?:bearer|basic|token|digest|svc1-hmac-sha256)\s+)?[^\s"',}]+/i;
+  /\b(authorization|proxy-authorization|x-svc-secret-key|x-svc-credential|x-tw-secret-key|x-tw-credential|x-api-key|cookie|set-cookie)(["']?\s*[:=]\s*["']?)(?:(?:bearer|basic|token|digest|svc1-hmac-sha256)\s+)?[^\s"',}]+/i;
 const CREDENTIAL_HEADER_ALL = new RegExp(CREDENTIAL_HEADER.source, 'gi');
-const HEADER_HINT = /authoriz|x-svc-|x-api-key|cookie/i;
+const HEADER_HINT = /authoriz|x-svc-|x-tw-|x-api-key|cookie/i;
 
 export function looksLikeRecoveryPhrase(value: string): boolean {
   // 12 words of 3 letters at least; 24 of 8 at most (with some room for white space).

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import type { CredentialHeaderNames } from '../domain/profile-gateway';
 import { readBoundedFile } from '../platform/files/bounded-read';
 import { accountCheck } from './server/account-check';
 import { createHttpHandler, type HttpFault } from './server/http-handler';
@@ -46,6 +47,12 @@ export interface GatewayOptions {
   upstreamTimeoutMs?: number;
   /** Answer POSTs with one JSON body (default) or with an SSE stream per request. */
   responseMode?: 'json' | 'sse' | undefined;
+  /** The headers clients send the credentials in (default X-SVC-CREDENTIAL / X-SVC-SECRET-KEY). */
+  credentialHeaders?: CredentialHeaderNames | undefined;
+  /** Emulates a gateway tier at the MCP endpoint: requests per second per access id, 429 with Retry-After beyond. */
+  rate?: number | undefined;
+  /** Told of each request the emulated tier (`rate`) refuses with 429. */
+  onRateLimited?: (() => void) | undefined;
 }
 
 /** Control of the embedded reference upstream, for fault tests. */
@@ -148,6 +155,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     allowedOrigins: options.allowedOrigins ?? [],
     hostNames: certificateNames(host),
     sessions,
+    credentialHeaders: options.credentialHeaders,
+    rate: options.rate,
+    onRateLimited: options.onRateLimited,
     modern,
     // The embedded upstream's accounts are at hand; an external upstream is asked per call instead.
     ...(embeddedAccounts ? { authenticate: accountCheck((id) => embeddedAccounts.get(id)?.secretKey) } : {}),

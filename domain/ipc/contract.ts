@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { appChannels } from './app-channels';
 import { ActivityEvent, assistantsChannels } from './assistants-channels';
+import { doctorChannels } from './doctor-channels';
 import { githubChannels, SubmitProgressEvent } from './github-channels';
 import { playgroundChannels, playgroundEvents } from './playground-channels';
 import { profilesChannels } from './profiles-channels';
@@ -15,6 +16,7 @@ import { registryChannels, ScanProgressEvent } from './registry-channels';
 export const contract = {
   ...appChannels,
   ...assistantsChannels,
+  ...doctorChannels,
   ...githubChannels,
   ...playgroundChannels,
   ...profilesChannels,

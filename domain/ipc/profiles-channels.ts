@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HEADER_NAME_MAX, RATE_MAX } from '../profile-gateway';
 import { PROFILE_NAME_MAX } from '../profile-name';
 
 /**
@@ -32,6 +33,11 @@ export const ProfileSummary = z.object({
   url: z.string(),
   caFile: z.string().optional(),
   timeoutSeconds: z.number().optional(),
+  /** The headers the credentials go in (absent: X-SVC-CREDENTIAL / X-SVC-SECRET-KEY). */
+  credentialHeader: z.string().optional(),
+  secretHeader: z.string().optional(),
+  /** The gateway tier's requests per second; requests are paced to it. */
+  rate: z.number().optional(),
   credentials: CredentialState,
 });
 export type ProfileSummary = z.infer<typeof ProfileSummary>;
@@ -42,6 +48,10 @@ export const ProfileInput = z.object({
   /** Absolute path of a PEM CA bundle to trust for this endpoint; empty for the system store. */
   caFile: z.string().max(4096).optional(),
   timeoutSeconds: z.number().positive().max(3600).optional(),
+  /** Header names (main checks them as HTTP field names); empty for the default. */
+  credentialHeader: z.string().max(HEADER_NAME_MAX).optional(),
+  secretHeader: z.string().max(HEADER_NAME_MAX).optional(),
+  rate: z.number().positive().max(RATE_MAX).optional(),
 });
 export type ProfileInput = z.infer<typeof ProfileInput>;
 

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CredentialHeaderNames } from '../../domain/profile-gateway';
+import { createEndpointRate } from './endpoint-rate';
 import { JSONRPC, checkHost, checkOrigin, readCredentials, type RequestCredentials } from './request-guards';
 import { sendRejection } from './send-rejection';
 
@@ -8,6 +10,12 @@ export interface EndpointGuardOptions {
   readonly allowedOrigins: readonly string[];
   /** Extra Host names accepted on a loopback bind (e.g. the certificate's names). */
   readonly hostNames: readonly string[];
+  /** The headers credentials are read from (default the spec's X-SVC-CREDENTIAL / X-SVC-SECRET-KEY). */
+  readonly credentialHeaders?: CredentialHeaderNames | undefined;
+  /** Emulates a tier: requests per second per access id, 429 with Retry-After beyond it. */
+  readonly rate?: number | undefined;
+  /** Told of each request the emulated tier refuses (the CLI logs it; benchmarks count it). */
+  readonly onRateLimited?: (() => void) | undefined;
 }
 
 export interface EndpointGuard {
@@ -21,13 +29,15 @@ export interface EndpointGuard {
   readonly admit: (req: IncomingMessage, res: ServerResponse) => RequestCredentials | undefined;
 }
 
-const CORS_HEADERS = {
-  'access-control-allow-methods': 'POST, GET, DELETE',
-  'access-control-allow-headers':
-    'content-type, accept, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id, x-svc-credential, x-svc-secret-key',
-  'access-control-expose-headers': 'mcp-session-id, mcp-protocol-version, www-authenticate',
-  'access-control-max-age': '600',
-} as const;
+const corsHeaders = (names: CredentialHeaderNames | undefined) =>
+  ({
+    'access-control-allow-methods': 'POST, GET, DELETE',
+    'access-control-allow-headers': `content-type, accept, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id, ${
+      names ? `${names.credential.toLowerCase()}, ${names.secret.toLowerCase()}` : 'x-svc-credential, x-svc-secret-key'
+    }`,
+    'access-control-expose-headers': 'mcp-session-id, mcp-protocol-version, www-authenticate, retry-after',
+    'access-control-max-age': '600',
+  }) as const;
 
 /** The checks every request to the endpoint passes before its body is read. */
 export function createEndpointGuard(options: EndpointGuardOptions): EndpointGuard {
@@ -36,6 +46,8 @@ export function createEndpointGuard(options: EndpointGuardOptions): EndpointGuar
   // answer is remembered instead of parsing two URLs per call.
   const exactTargetOk = pathOf(options.path) === options.path;
   let acceptedHost: string | undefined;
+  const cors = corsHeaders(options.credentialHeaders);
+  const rate = options.rate === undefined ? undefined : createEndpointRate(options.rate, Date.now, options.onRateLimited);
   return {
     targets: (req) => (exactTargetOk && req.url === options.path) || pathOf(req.url ?? '/') === options.path,
     notFound: (res) =>
@@ -52,7 +64,7 @@ export function createEndpointGuard(options: EndpointGuardOptions): EndpointGuar
       if (origin !== undefined) {
         res.setHeader('access-control-allow-origin', origin);
         res.setHeader('vary', 'Origin');
-        for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
+        for (const [k, v] of Object.entries(cors)) res.setHeader(k, v);
       }
       const method = req.method ?? 'GET';
       if (method === 'OPTIONS') return void res.writeHead(204).end();
@@ -64,8 +76,10 @@ export function createEndpointGuard(options: EndpointGuardOptions): EndpointGuar
           headers: { allow: 'POST, GET, DELETE' },
         });
       }
-      const credentials = readCredentials(req.headers);
+      const credentials = readCredentials(req.headers, options.credentialHeaders);
       if (!credentials.ok) return void sendRejection(res, credentials.rejection);
+      const limited = rate?.admit(credentials.value.accessId);
+      if (limited) return void sendRejection(res, limited);
       return credentials.value;
     },
   };

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CredentialHeaderNames } from '../../domain/profile-gateway';
 import { createEndpointGuard } from './endpoint-guard';
 import { withInjectedFaults, type HttpFault } from './injected-faults';
 import { readMessageBody } from './message-body';
@@ -17,6 +18,12 @@ export interface HttpHandlerOptions {
   /** Extra Host names accepted on a loopback bind (e.g. the certificate's names). */
   readonly hostNames: readonly string[];
   readonly sessions: SessionManager;
+  /** The headers credentials are read from (default the spec's). */
+  readonly credentialHeaders?: CredentialHeaderNames | undefined;
+  /** Emulates a tier: requests per second per access id (429 with Retry-After beyond it). */
+  readonly rate?: number | undefined;
+  /** Told of each request the emulated tier refuses. */
+  readonly onRateLimited?: (() => void) | undefined;
   /**
    * Whether the pair belongs to an account; only such callers may open a session. Without it (an
    * upstream the gateway cannot ask without spending the caller's quota) every well-formed pair may,

@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isHeaderToken } from '../../domain/header-token';
 import { isLoopbackHost } from '../../domain/loopback-host';
-import { CREDENTIAL_HEADER, DISPLAY, SECRET_KEY_HEADER } from '../signing/headers';
+import type { CredentialHeaderNames } from '../../domain/profile-gateway';
+import { DISPLAY } from '../signing/headers';
 
 /** A rejection before the request reaches MCP: HTTP status plus a JSON-RPC error body. */
 export interface Rejection {
@@ -73,26 +74,32 @@ export interface RequestCredentials {
 /** The longest credential header value accepted. */
 const HEADER_VALUE_MAX = 256;
 
-/** Both credential headers, present and well-formed; otherwise a 401 that names the problem. */
+const SPEC_NAMES: CredentialHeaderNames = { credential: DISPLAY.credential, secret: DISPLAY.secretKey };
+
+/**
+ * Both credential headers, present and well-formed; otherwise a 401 that names the problem. `names` are the
+ * headers this gateway reads them from (the spec's by default; a gateway may be told to use others).
+ */
 export function readCredentials(
   headers: IncomingHttpHeaders,
+  names: CredentialHeaderNames = SPEC_NAMES,
 ): { ok: true; value: RequestCredentials } | { ok: false; rejection: Rejection } {
-  const accessId = headers[CREDENTIAL_HEADER];
-  const secretKey = headers[SECRET_KEY_HEADER];
+  const accessId = headers[names.credential.toLowerCase()];
+  const secretKey = headers[names.secret.toLowerCase()];
   const missing: string[] = [];
-  if (typeof accessId !== 'string' || accessId.trim() === '') missing.push(DISPLAY.credential);
-  if (typeof secretKey !== 'string' || secretKey.trim() === '') missing.push(DISPLAY.secretKey);
+  if (typeof accessId !== 'string' || accessId.trim() === '') missing.push(names.credential);
+  if (typeof secretKey !== 'string' || secretKey.trim() === '') missing.push(names.secret);
   const unauthorized = (message: string) => ({ ok: false as const, rejection: unauthorizedRejection(message) });
   if (missing.length > 0) {
     return unauthorized(
-      `Unauthorized: missing ${missing.join(' and ')} header${missing.length > 1 ? 's' : ''}. Send the access id in ${DISPLAY.credential} and the secret key in ${DISPLAY.secretKey} on every request.`,
+      `Unauthorized: missing ${missing.join(' and ')} header${missing.length > 1 ? 's' : ''}. Send the access id in ${names.credential} and the secret key in ${names.secret} on every request.`,
     );
   }
   const id = (accessId as string).trim();
   const secret = (secretKey as string).trim();
   if (!isHeaderToken(id, HEADER_VALUE_MAX))
-    return unauthorized(`Unauthorized: ${DISPLAY.credential} must be 1 to 256 printable characters without spaces.`);
+    return unauthorized(`Unauthorized: ${names.credential} must be 1 to 256 printable characters without spaces.`);
   if (!isHeaderToken(secret, HEADER_VALUE_MAX))
-    return unauthorized(`Unauthorized: ${DISPLAY.secretKey} must be 1 to 256 printable characters without spaces.`);
+    return unauthorized(`Unauthorized: ${names.secret} must be 1 to 256 printable characters without spaces.`);
   return { ok: true, value: { accessId: id, secretKey: secret } };
 }

@@ -4,7 +4,6 @@
  * Node lower-cases incoming header names, so these are lower case for direct lookups.
  */
 export const CREDENTIAL_HEADER = 'x-svc-credential';
-export const SECRET_KEY_HEADER = 'x-svc-secret-key';
 export const NONCE_HEADER = 'x-svc-nonce';
 export const DATE_HEADER = 'x-svc-date';
 export const AUTHORIZATION_HEADER = 'authorization';

@@ -11,6 +11,19 @@ import { credentialsFor, type EmbeddedGateway, type EmbeddedGatewayRequest } fro
 
 type RunningGateway = Awaited<ReturnType<typeof import('../../gateway/index').startGateway>>;
 
+/** Makes the embedded gateway emulate a tier (requests per second per account, 429 beyond), like `companion gateway --rate`. */
+export const EMBEDDED_RATE_ENV = 'GATEWAY_COMPANION_EMBEDDED_RATE';
+
+/** The tier the embedded gateway emulates, from GATEWAY_COMPANION_EMBEDDED_RATE (none when unset). */
+export function embeddedRate(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env[EMBEDDED_RATE_ENV];
+  if (raw === undefined || raw === '') return undefined;
+  const rate = /^\d+(?:\.\d+)?$/.test(raw) ? Number(raw) : NaN;
+  if (!(rate > 0 && rate <= 1000))
+    throw new RangeError(`${EMBEDDED_RATE_ENV} must be requests per second above 0 and at most 1000, got "${raw}"`);
+  return rate;
+}
+
 /**
  * For an `embedded` profile: uses this config folder's reference gateway (the app's, or another bridge's)
  * where it listens, or starts one in-process. A gateway is used only after it proved it is this config
@@ -44,7 +57,7 @@ export async function ensureEmbeddedGateway(options: EmbeddedGatewayRequest): Pr
   async function listen(wanted: number): Promise<number | undefined> {
     try {
       const { startGateway } = await import('../../gateway/index');
-      running = await startGateway({ dataDir, host, port: wanted, path: url.pathname });
+      running = await startGateway({ dataDir, host, port: wanted, path: url.pathname, rate: embeddedRate(options.env) });
       options.log.info(`started the reference gateway in-process at ${running.url}`);
       if (wanted !== preferred) await recordPort(dataDir, running.port).catch(() => undefined);
       return running.port;

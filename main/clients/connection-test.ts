@@ -20,6 +20,8 @@ export interface ConnectionTestResult {
   readonly error?: string;
   /** What to do about it. */
   readonly fix?: string;
+  /** The bridge's `data.cause` (e.g. `keychain_unavailable`), or `launch_failed` when the command did not run. */
+  readonly cause?: string;
   /** The end of the bridge's stderr, when it failed. */
   readonly stderr?: string;
 }
@@ -120,18 +122,24 @@ function explain(
   timeout: number,
   paths: PathContext,
   host?: HostEnvironment,
-): { error: string; fix: string } {
+): { error: string; fix: string; cause?: string } {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT')
     return {
       error: `The command ${launch.command} does not exist.`,
       fix: 'Install the entry again so that it points at this copy of Gateway Companion.',
+      cause: 'launch_failed',
     };
   if (code === 'EACCES')
-    return { error: `The command ${launch.command} is not executable.`, fix: 'Install the entry again, or make the file executable.' };
+    return {
+      error: `The command ${launch.command} is not executable.`,
+      fix: 'Install the entry again, or make the file executable.',
+      cause: 'launch_failed',
+    };
   if (error instanceof McpError) {
     if (error.code === -32000 && /closed/i.test(error.message)) {
       return {
+        cause: 'launch_failed',
         error: 'The bridge exited before it answered.',
         fix: `Run the command in a terminal to see why: ${[launch.command, ...launch.args].join(' ')}. The bridge log is at ${bridgeLogFile(paths)}.`,
       };
@@ -140,10 +148,11 @@ function explain(
       return { error: `The bridge did not answer within ${Math.round(timeout / 1000)} s.`, fix: fixFor('timeout', profile, paths) };
     }
     const { cause, failure } = (error.data as { cause?: unknown; failure?: unknown } | undefined) ?? {};
+    const causeField = typeof cause === 'string' ? { cause } : {};
     if (cause === 'keychain_unavailable' && failure === 'no-session-bus' && host) {
-      return { error: error.message.replace(/^MCP error -?\d+: /, ''), fix: `In ${host.name}, ${host.keychainFix}.` };
+      return { error: error.message.replace(/^MCP error -?\d+: /, ''), fix: `In ${host.name}, ${host.keychainFix}.`, ...causeField };
     }
-    return { error: error.message.replace(/^MCP error -?\d+: /, ''), fix: fixFor(cause, profile, paths) };
+    return { error: error.message.replace(/^MCP error -?\d+: /, ''), fix: fixFor(cause, profile, paths), ...causeField };
   }
   return { error: (error as Error).message ?? String(error), fix: fixFor(undefined, profile, paths) };
 }

@@ -49,6 +49,24 @@ describe('profiles handlers', () => {
     expect(keychain.items.has('work')).toBe(false);
   });
 
+  it("saves and lists a profile's header names and rate, and refuses a bad header name in plain words", async () => {
+    const saved = await handlers['profiles:save']({
+      name: 'tw',
+      url: 'https://mcp.trustwallet.com/tws',
+      credentialHeader: ' X-TW-CREDENTIAL ',
+      secretHeader: 'X-TW-SECRET-KEY',
+      rate: 1,
+    });
+    expect(saved).toMatchObject({ credentialHeader: 'X-TW-CREDENTIAL', secretHeader: 'X-TW-SECRET-KEY', rate: 1 });
+    expect((await handlers['profiles:list']()).profiles.find((p) => p.name === 'tw')).toMatchObject({ rate: 1 });
+    await expect(
+      handlers['profiles:save']({ name: 'bad', url: 'https://gateway.example.com/mcp', credentialHeader: 'X TW' }),
+    ).rejects.toMatchObject({
+      code: 'invalid_profile',
+      message: expect.stringMatching(/^Profile "bad": the credential header "X TW" is not an HTTP header name/),
+    });
+  });
+
   it('asks for the secret again when a profile moves to another scheme, host or port', async () => {
     await handlers['profiles:save']({ name: 'work', url: 'https://gateway.example.com/mcp' });
     await handlers['profiles:setCredentials']('work', { accessId: 'access-1', secretKey: 'secret-1' });

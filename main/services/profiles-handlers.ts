@@ -72,6 +72,9 @@ export function profilesHandlers(_ctx: HostContext, deps: ProfilesDeps = {}): Pi
       url: profile.url,
       ...(profile.caFile ? { caFile: profile.caFile } : {}),
       ...(profile.timeoutSeconds !== undefined ? { timeoutSeconds: profile.timeoutSeconds } : {}),
+      ...(profile.credentialHeader !== undefined ? { credentialHeader: profile.credentialHeader } : {}),
+      ...(profile.secretHeader !== undefined ? { secretHeader: profile.secretHeader } : {}),
+      ...(profile.rate !== undefined ? { rate: profile.rate } : {}),
       credentials: await stateOf(profile),
     };
   }
@@ -116,12 +119,17 @@ export function profilesHandlers(_ctx: HostContext, deps: ProfilesDeps = {}): Pi
         }
         const caFile = input.caFile?.trim() || undefined;
         if (caFile) await checkCaFile(caFile);
+        const credentialHeader = input.credentialHeader?.trim() || undefined;
+        const secretHeader = input.secretHeader?.trim() || undefined;
         const saved = await store.save({
           name: input.name.trim(),
           kind: 'remote',
           url: input.url.trim(),
           ...(caFile ? { caFile } : {}),
           ...(input.timeoutSeconds !== undefined ? { timeoutSeconds: input.timeoutSeconds } : {}),
+          ...(credentialHeader ? { credentialHeader } : {}),
+          ...(secretHeader ? { secretHeader } : {}),
+          ...(input.rate !== undefined ? { rate: input.rate } : {}),
         });
         return summary(saved);
       }),

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseEndpointUrl } from './endpoint-url';
-import { ProfileError, ProfileStore } from './profiles';
+import { headerNamesOf } from '../../domain/profile-gateway';
+import { ProfileError, ProfileStore, validateProfile } from './profiles';
 
 let dir: string;
 let store: ProfileStore;
@@ -53,6 +54,38 @@ describe('ProfileStore', () => {
       ProfileError,
     );
     await expect(store.setDefault('missing')).rejects.toThrow(/no profile named "missing"/);
+  });
+
+  it('keeps header names and a rate, and reads older profiles without them as the defaults', async () => {
+    await store.save({
+      name: 'tw',
+      kind: 'remote',
+      url: 'https://mcp.trustwallet.com/tws',
+      credentialHeader: 'X-TW-CREDENTIAL',
+      secretHeader: 'X-TW-SECRET-KEY',
+      rate: 1,
+    });
+    expect(await store.get('tw')).toMatchObject({ credentialHeader: 'X-TW-CREDENTIAL', secretHeader: 'X-TW-SECRET-KEY', rate: 1 });
+    // A file written before profiles had header names.
+    await writeFile(store.file, JSON.stringify({ version: 1, profiles: { old: { kind: 'remote', url: 'https://gw.example.com/mcp' } } }));
+    const old = await store.get('old');
+    expect(old).toEqual({ name: 'old', kind: 'remote', url: 'https://gw.example.com/mcp' });
+    expect(headerNamesOf(old!)).toEqual({ credential: 'X-SVC-CREDENTIAL', secret: 'X-SVC-SECRET-KEY' });
+    expect(validateProfile(old!)).toEqual(old);
+  });
+
+  it('refuses header names that are not HTTP tokens, two equal names and a bad rate', async () => {
+    const base = { name: 'p', kind: 'remote' as const, url: 'https://gw.example.com' };
+    await expect(store.save({ ...base, credentialHeader: 'X TW' })).rejects.toThrow(
+      /the credential header "X TW" is not an HTTP header name/,
+    );
+    await expect(store.save({ ...base, secretHeader: 'X-A\r\nEvil: 1' })).rejects.toThrow(
+      /the secret header "X-A[\s\S]*" is not an HTTP header name/,
+    );
+    await expect(store.save({ ...base, credentialHeader: 'x-a', secretHeader: 'X-A' })).rejects.toThrow(/must differ/);
+    await expect(store.save({ ...base, rate: 0 })).rejects.toThrow(/rate must be/);
+    await expect(store.save({ ...base, rate: Number.NaN })).rejects.toThrow(/rate must be/);
+    expect(await store.list()).toEqual([]);
   });
 
   it('explains a damaged file instead of overwriting it', async () => {

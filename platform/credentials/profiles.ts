@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { headerNamesProblem, headerNamesOf, rateProblem } from '../../domain/profile-gateway';
 import { profileNameProblem } from '../../domain/profile-name';
 import { writeFileAtomic } from '../files/atomic-write';
 import { parseEndpointUrl } from './endpoint-url';
@@ -18,6 +19,12 @@ export interface Profile {
   readonly proxy?: boolean;
   /** Per-request timeout in seconds (default 60); progress from the gateway restarts the clock. */
   readonly timeoutSeconds?: number;
+  /** The header the gateway reads the access id from (default X-SVC-CREDENTIAL). */
+  readonly credentialHeader?: string;
+  /** The header the gateway reads the secret key from (default X-SVC-SECRET-KEY). */
+  readonly secretHeader?: string;
+  /** The gateway tier's requests per second: the bridge paces its requests to it (none: no pacing). */
+  readonly rate?: number;
 }
 
 interface ProfilesDocument {
@@ -56,6 +63,16 @@ export function validateProfile(profile: Profile): Profile {
   if (t !== undefined && (typeof t !== 'number' || !Number.isFinite(t) || t <= 0 || t > 3600)) {
     throw new ProfileError(`profile "${profile.name}": timeoutSeconds must be a number of seconds between 0 and 3600`);
   }
+  const { credentialHeader, secretHeader, rate } = profile;
+  if (
+    (credentialHeader !== undefined && typeof credentialHeader !== 'string') ||
+    (secretHeader !== undefined && typeof secretHeader !== 'string')
+  )
+    throw new ProfileError(`profile "${profile.name}": credentialHeader and secretHeader must be header names`);
+  const headerProblem = headerNamesProblem(headerNamesOf(profile));
+  if (headerProblem) throw new ProfileError(`profile "${profile.name}": ${headerProblem}`);
+  const badRate = rate === undefined ? undefined : typeof rate !== 'number' ? 'the rate must be a number' : rateProblem(rate);
+  if (badRate) throw new ProfileError(`profile "${profile.name}": ${badRate}`);
   return {
     name: profile.name,
     kind: profile.kind,
@@ -63,6 +80,9 @@ export function validateProfile(profile: Profile): Profile {
     ...(profile.caFile !== undefined ? { caFile: profile.caFile } : {}),
     ...(profile.proxy !== undefined ? { proxy: profile.proxy } : {}),
     ...(t !== undefined ? { timeoutSeconds: t } : {}),
+    ...(credentialHeader !== undefined ? { credentialHeader } : {}),
+    ...(secretHeader !== undefined ? { secretHeader } : {}),
+    ...(rate !== undefined ? { rate } : {}),
   };
 }
 

@@ -21,6 +21,12 @@ function isOwnSocket(path: string, uid: number): boolean {
   }
 }
 
+/** The session bus socket a process with `env` would find (named, or where libsecret looks), if any. */
+export function findSessionBus(env: NodeJS.ProcessEnv, uid: number): string | undefined {
+  if (env[SESSION_BUS_ENV]) return env[SESSION_BUS_ENV];
+  return sessionBusCandidates(env, uid).find((path) => isOwnSocket(path, uid));
+}
+
 /**
  * Hosts that start servers with a scrubbed environment (Codex CLI, MCP Inspector, some IDEs) drop
  * DBUS_SESSION_BUS_ADDRESS, which the Secret Service client needs. On Linux, when it is missing, this

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineCommand, UsageError, type Command } from '../command';
 import type { OptionSpecs } from '../options';
+import { DEFAULT_CREDENTIAL_HEADER, DEFAULT_SECRET_HEADER, headerNamesProblem, rateProblem } from '../../../domain/profile-gateway';
 import { referenceGatewayDir } from '../../../platform/credentials/config-paths';
 
 function portOf(text: string | undefined): number | undefined {
@@ -19,6 +20,22 @@ function rateLimitOf(text: string | undefined): { perSecond: number; burst?: num
   if (!(perSecond > 0) || (burst !== undefined && burst < 1))
     throw new UsageError(`--rate-limit is requests per second, optionally with a burst, e.g. 1 or 5:20; got "${text}".`);
   return burst === undefined ? { perSecond } : { perSecond, burst };
+}
+
+/** `--rate 1`: the MCP endpoint's emulated tier, requests per second per account. */
+function rateOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const rate = /^\d+(?:\.\d+)?$/.test(text) ? Number(text) : NaN;
+  if (rateProblem(rate)) throw new UsageError(`--rate is requests per second per account, e.g. 1 (the free tier); got "${text}".`);
+  return rate;
+}
+
+function headerNamesOption(credential: string | undefined, secret: string | undefined) {
+  if (credential === undefined && secret === undefined) return undefined;
+  const names = { credential: credential ?? DEFAULT_CREDENTIAL_HEADER, secret: secret ?? DEFAULT_SECRET_HEADER };
+  const problem = headerNamesProblem(names);
+  if (problem) throw new UsageError(`--credential-header/--secret-header: ${problem}.`);
+  return names;
 }
 
 function dataDirOf(text: string | undefined): string {
@@ -68,9 +85,11 @@ export const gatewayCommand = defineCommand({
   summary: 'Run the reference gateway (MCP over HTTPS, offline data)',
   usage: `companion gateway [--host H] [--port N] [--path P] [--upstream URL]
                          [--tls-cert FILE --tls-key FILE] [--data-dir DIR]
-                         [--rate-limit N[:BURST]] [--sse] [--test-hooks]`,
+                         [--rate-limit N[:BURST]] [--rate N] [--sse] [--test-hooks]
+                         [--credential-header NAME] [--secret-header NAME]`,
   about: `Runs the reference gateway: the spec's MCP server (13 tools) on Streamable HTTP over HTTPS. Every
-request must carry X-SVC-CREDENTIAL and X-SVC-SECRET-KEY; the gateway signs its REST calls to the
+request must carry X-SVC-CREDENTIAL and X-SVC-SECRET-KEY (or the headers --credential-header and
+--secret-header name); the gateway signs its REST calls to the
 upstream with them (HMAC-SHA256). By default the upstream is the built-in reference service with an
 offline dataset, so everything works without a network.
 
@@ -93,6 +112,23 @@ Clients then send that service's credentials.`,
     'tls-key': { type: 'string', value: 'FILE', description: 'Private key (PEM) for --tls-cert' },
     'data-dir': COMMON_OPTIONS['data-dir'],
     'rate-limit': COMMON_OPTIONS['rate-limit'],
+    rate: {
+      type: 'string',
+      value: 'N',
+      description: `Emulate a gateway tier: N requests/s per account at the MCP endpoint, each
+request beyond answered 429 with Retry-After (1 is the public gateway's free tier)`,
+    },
+    'credential-header': {
+      type: 'string',
+      value: 'NAME',
+      description: `Read the access id from this header instead of X-SVC-CREDENTIAL
+(e.g. X-TW-CREDENTIAL, as the public gateway names it)`,
+    },
+    'secret-header': {
+      type: 'string',
+      value: 'NAME',
+      description: 'Read the secret key from this header instead of X-SVC-SECRET-KEY (e.g. X-TW-SECRET-KEY)',
+    },
     sse: { type: 'boolean', description: 'Answer each POST with an SSE stream instead of one JSON body' },
     'test-hooks': COMMON_OPTIONS['test-hooks'],
   },
@@ -105,8 +141,12 @@ Clients then send that service's credentials.`,
     if (!values.path.startsWith('/')) throw new UsageError(`--path must start with /, got "${values.path}".`);
     if (values.upstream !== undefined && values['rate-limit'] !== undefined)
       throw new UsageError('--rate-limit applies to the built-in upstream; the service behind --upstream sets its own limits.');
+    const rate = rateOf(values.rate);
+    const credentialHeaders = headerNamesOption(values['credential-header'], values['secret-header']);
     const { startGateway } = await import('../../../gateway/index');
     const gateway = await startGateway({
+      rate,
+      credentialHeaders,
       dataDir: dataDirOf(values['data-dir']),
       host: values.host,
       port: portOf(values.port),

@@ -19,6 +19,7 @@ async function allCommands(): Promise<Command[]> {
     import('./login').then((m) => [m.loginCommand]),
     import('./logout').then((m) => [m.logoutCommand]),
     import('./status').then((m) => [m.statusCommand]),
+    import('./doctor').then((m) => [m.doctorCommand]),
     import('./github').then((m) => m.githubCommands),
     import('./github-askpass').then((m) => m.githubAskpassCommands),
     import('./gateway').then((m) => m.gatewayCommands),

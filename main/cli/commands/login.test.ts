@@ -68,6 +68,45 @@ describe('companion login', () => {
     expect(cli.err() + cli.out()).not.toContain(TEST_CREDENTIALS.secretKey);
   });
 
+  it('saves a preset’s URL, header names and rate, flags winning, and keeps them on the next login', async () => {
+    const cli = io(lines(TEST_CREDENTIALS.accessId, TEST_CREDENTIALS.secretKey));
+    expect(await loginCommand.run(['--profile', profile, '--preset', 'public', '--rate', '0.5'], cli)).toBe(0);
+    expect(cli.out()).toContain('Credentials for this gateway come from https://portal.trustwallet.com');
+    const read = async () =>
+      (JSON.parse(await readFile(profilesFile(currentPathContext(cli.env)), 'utf8')) as { profiles: Record<string, unknown> }).profiles[
+        profile
+      ];
+    expect(await read()).toEqual({
+      kind: 'remote',
+      url: 'https://mcp.trustwallet.com/tws',
+      credentialHeader: 'X-TW-CREDENTIAL',
+      secretHeader: 'X-TW-SECRET-KEY',
+      rate: 0.5,
+    });
+    expect(await keychain.get(profile)).toMatchObject({ origin: 'https://mcp.trustwallet.com' });
+    // A later login that changes only the timeout keeps the gateway's settings.
+    expect(await loginCommand.run(['--profile', profile, '--timeout', '30'], io(lines('a', 'b')))).toBe(0);
+    expect(await read()).toMatchObject({ credentialHeader: 'X-TW-CREDENTIAL', rate: 0.5, timeoutSeconds: 30 });
+    // Own names on a custom gateway.
+    expect(
+      await loginCommand.run(
+        ['--profile', profile, '--url', gateway.url, '--preset', 'custom', '--secret-header', 'X-Key'],
+        io(lines('a', 'b')),
+      ),
+    ).toBe(0);
+    expect(await read()).toEqual({ kind: 'remote', url: gateway.url, secretHeader: 'X-Key', timeoutSeconds: 30 });
+  });
+
+  it('refuses a bad preset, header name or rate before reading any secret', async () => {
+    const run = (...args: string[]) => loginCommand.run(['--profile', profile, '--url', gateway.url, ...args], io(lines('a', 'b')));
+    await expect(run('--preset', 'twin')).rejects.toThrow(/--preset must be one of reference, custom, public/);
+    await expect(run('--credential-header', 'X Bad')).rejects.toThrow(/the credential header "X Bad" is not an HTTP header name/);
+    await expect(run('--rate', '0')).rejects.toThrow(/--rate: the rate must be/);
+    await expect(run('--rate', 'fast')).rejects.toThrow(/--rate: the rate must be/);
+    await expect(run('--preset', 'reference')).rejects.toThrow(/--preset reference is the built-in "default" profile/);
+    expect(await keychain.get(profile)).toBeUndefined();
+  });
+
   it('refuses bad usage before reading any secret', async () => {
     await expect(loginCommand.run(['--profile', profile], io(lines('a', 'b')))).rejects.toThrow(
       /does not exist yet: give its gateway URL with --url/,

@@ -1,5 +1,13 @@
 import path from 'node:path';
 import { defineCommand, UsageError, type CliIo } from '../command';
+import {
+  DEFAULT_CREDENTIAL_HEADER,
+  DEFAULT_SECRET_HEADER,
+  GATEWAY_PRESETS,
+  isPresetId,
+  rateProblem,
+  type GatewayPreset,
+} from '../../../domain/profile-gateway';
 import { readCaFile } from '../../../platform/credentials/ca-file';
 import { currentPathContext, profilesFile, type PathContext } from '../../../platform/credentials/config-paths';
 import { storeCredentials, validateCredentials } from '../../../platform/credentials/credentials';
@@ -48,10 +56,43 @@ async function caFileOption(value: string | undefined, cwd: string): Promise<str
   return file;
 }
 
+function presetOption(value: string | undefined): GatewayPreset | undefined {
+  if (value === undefined) return undefined;
+  if (!isPresetId(value)) throw new UsageError(`--preset must be one of ${Object.keys(GATEWAY_PRESETS).join(', ')}; got "${value}".`);
+  return GATEWAY_PRESETS[value];
+}
+
+function rateOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const rate = /^\d+(?:\.\d+)?$/.test(value) ? Number(value) : NaN;
+  const problem = rateProblem(rate);
+  if (problem) throw new UsageError(`--rate: ${problem}; got "${value}".`);
+  return rate;
+}
+
+/** The header names and rate to save: flags first, then the preset, then what the profile had. */
+function gatewaySettings(
+  values: { 'credential-header'?: string | undefined; 'secret-header'?: string | undefined; rate?: string | undefined },
+  preset: GatewayPreset | undefined,
+  existing: Profile | undefined,
+): Pick<Profile, 'credentialHeader' | 'secretHeader' | 'rate'> {
+  const credentialHeader = values['credential-header'] ?? (preset ? preset.headers.credential : existing?.credentialHeader);
+  const secretHeader = values['secret-header'] ?? (preset ? preset.headers.secret : existing?.secretHeader);
+  const rate = rateOption(values.rate) ?? (preset ? preset.rate : existing?.rate);
+  return {
+    // The defaults are left out of the file, as profiles saved before header names existed.
+    ...(credentialHeader !== undefined && credentialHeader !== DEFAULT_CREDENTIAL_HEADER ? { credentialHeader } : {}),
+    ...(secretHeader !== undefined && secretHeader !== DEFAULT_SECRET_HEADER ? { secretHeader } : {}),
+    ...(rate !== undefined ? { rate } : {}),
+  };
+}
+
 export const loginCommand = defineCommand({
   path: ['login'],
   summary: 'Store a gateway profile and its credentials in the OS keychain',
-  usage: 'companion login [--profile NAME] [--url URL] [--ca-file FILE] [--no-proxy] [--timeout SECONDS] [--set-default]',
+  usage: `companion login [--profile NAME] [--url URL] [--preset reference|custom|public] [--ca-file FILE]
+                       [--credential-header NAME] [--secret-header NAME] [--rate N]
+                       [--no-proxy] [--timeout SECONDS] [--set-default]`,
   about: `Saves a gateway profile and stores its access id and secret key in the OS keychain (service
 "${KEYCHAIN_SERVICE}", one account per profile). The profile (URL and settings, never secrets) goes to
 the profiles file shared by the app, the CLI and the bridge.
@@ -59,7 +100,8 @@ the profiles file shared by the app, the CLI and the bridge.
 The access id and secret key are read from a prompt that does not echo, or, when stdin is not a
 terminal, from its first two lines. They are never taken from arguments, which other users can see:
   companion login --profile work --url https://gateway.example.com/mcp
-  printf '%s\\n%s\\n' "$ID" "$KEY" | companion login --profile ci --url https://gateway.example.com/mcp`,
+  printf '%s\\n%s\\n' "$ID" "$KEY" | companion login --profile ci --url https://gateway.example.com/mcp
+  companion login --profile tw --preset public   (the public gateway: its URL, headers and 1 request/s)`,
   options: {
     profile: { type: 'string', value: 'NAME', description: 'Profile to create or update (default: the default profile, else "default").' },
     url: {
@@ -67,6 +109,30 @@ terminal, from its first two lines. They are never taken from arguments, which o
       value: 'URL',
       description: `The gateway's MCP endpoint. Required for a new profile. https:// is required;
 http:// only to loopback addresses.`,
+    },
+    preset: {
+      type: 'string',
+      value: 'ID',
+      description: `Start from a known gateway: "reference" (the built-in one), "custom" (your own
+URL, the spec's headers) or "public" (${GATEWAY_PRESETS.public.url}, headers
+${GATEWAY_PRESETS.public.headers.credential} / ${GATEWAY_PRESETS.public.headers.secret}, 1 request/s; credentials from
+${GATEWAY_PRESETS.public.credentialsHelp}). Flags given with it win.`,
+    },
+    'credential-header': {
+      type: 'string',
+      value: 'NAME',
+      description: `The header the gateway reads the access id from (default ${DEFAULT_CREDENTIAL_HEADER}).`,
+    },
+    'secret-header': {
+      type: 'string',
+      value: 'NAME',
+      description: `The header the gateway reads the secret key from (default ${DEFAULT_SECRET_HEADER}).`,
+    },
+    rate: {
+      type: 'string',
+      value: 'N',
+      description: `The gateway tier's requests per second (e.g. 1, or 0.5): the bridge and the
+playground queue requests to stay under it (default: no pacing).`,
     },
     'ca-file': {
       type: 'string',
@@ -86,28 +152,37 @@ just stores its demo account in the keychain.`,
     if (timeoutSeconds !== undefined && !(Number.isFinite(timeoutSeconds) && timeoutSeconds > 0 && timeoutSeconds <= 3600))
       throw new UsageError(`--timeout must be a number of seconds from 1 to 3600, got "${values.timeout}".`);
     const caFile = await caFileOption(values['ca-file'], process.cwd());
+    const preset = presetOption(values.preset);
+    if (preset?.id === 'reference') {
+      if (name !== DEFAULT_PROFILE || values.url !== undefined)
+        throw new UsageError(
+          `--preset reference is the built-in "${DEFAULT_PROFILE}" profile: run companion login --preset reference without --profile and --url.`,
+        );
+    }
+    const url = values.url ?? preset?.url;
 
     let existing = await store.get(name);
-    if (!existing && name === DEFAULT_PROFILE && values.url === undefined) existing = await ensureDefaultProfile({ paths, env: io.env });
-    if (existing?.kind === 'embedded' && values.url === undefined) {
+    if (!existing && name === DEFAULT_PROFILE && url === undefined) existing = await ensureDefaultProfile({ paths, env: io.env });
+    if (existing?.kind === 'embedded' && url === undefined) {
       await ensureDefaultProfile({ paths, env: io.env, learnDemoAccount });
       io.stdout.write(
         `Profile "${name}" is the bundled reference gateway (${existing.url}); its demo account is stored in the OS keychain.\nTo use your own gateway: companion login --profile NAME --url URL\n`,
       );
       return 0;
     }
-    if (!existing && values.url === undefined)
-      throw new UsageError(`profile "${name}" does not exist yet: give its gateway URL with --url`);
+    if (!existing && url === undefined)
+      throw new UsageError(`profile "${name}" does not exist yet: give its gateway URL with --url (or --preset public)`);
 
     const keptCaFile = caFile ?? existing?.caFile;
     const keptTimeout = timeoutSeconds ?? existing?.timeoutSeconds;
     const profile: Profile = {
       name,
       kind: existing?.kind === 'embedded' ? 'embedded' : 'remote',
-      url: values.url ?? (existing as Profile).url,
+      url: url ?? (existing as Profile).url,
       ...(keptCaFile ? { caFile: keptCaFile } : {}),
       ...(values['no-proxy'] ? { proxy: false } : existing?.proxy !== undefined ? { proxy: existing.proxy } : {}),
       ...(keptTimeout ? { timeoutSeconds: keptTimeout } : {}),
+      ...gatewaySettings(values, preset, existing),
     };
     let saved: Profile;
     try {
@@ -124,7 +199,8 @@ just stores its demo account in the keychain.`,
     io.stdout.write(
       `Stored the credentials of profile "${name}" in the OS keychain (service "${KEYCHAIN_SERVICE}", account "${name}").\n` +
         `Profile "${name}" → ${saved.url}, saved in ${store.file}${values['set-default'] ? ' (now the default)' : ''}.\n` +
-        `Check the connection: companion status${name === DEFAULT_PROFILE ? '' : ` --profile ${name}`}\n`,
+        (preset?.credentialsHelp ? `Credentials for this gateway come from ${preset.credentialsHelp}\n` : '') +
+        `Check the connection: companion doctor${name === DEFAULT_PROFILE ? '' : ` --profile ${name}`}\n`,
     );
     return 0;
   },

@@ -6,6 +6,7 @@ import { useSelectedProfile } from './assistants-queries';
 import { ClientActions, isBroken } from './ClientActions';
 import { ClientHeader } from './ClientHeader';
 import { ManualSetup } from './ManualSetup';
+import { DoctorButton } from '../doctor/DoctorButton';
 import { RecordSwitch } from './RecordSwitch';
 import { OutcomeMessage } from './OutcomeMessage';
 
@@ -67,6 +68,7 @@ export function ClientCard({ client }: { client: AssistantClient }) {
           />
         )}
         <ManualSetup client={client} profile={profile} />
+        {client.state !== 'not-installed' && <DoctorButton client={client.id} />}
       </div>
     </article>
   );

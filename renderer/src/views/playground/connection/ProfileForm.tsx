@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ProfileInput, ProfileSummary } from '../../../../../domain/ipc/profiles-channels';
 import { PROFILE_NAME_RULE } from '../../../../../domain/profile-name';
+import { GatewayFields, presetValues, type GatewayValues } from './GatewayFields';
 
 export interface ProfileFormProps {
   /** The profile being edited, or undefined for a new one. */
@@ -11,12 +12,20 @@ export interface ProfileFormProps {
   onSubmit: (input: ProfileInput) => void;
 }
 
-/** Create or edit a remote profile: a name, the gateway's MCP URL, optionally a CA file and a timeout. */
+/**
+ * Create or edit a remote profile: a name, the gateway's MCP URL, optionally a CA file and a timeout, and the
+ * gateway's credential header names and rate (from a preset or typed).
+ */
 export function ProfileForm({ editing, busy, error, onSubmit }: ProfileFormProps) {
   const [name, setName] = useState(editing?.name ?? '');
   const [url, setUrl] = useState(editing?.url ?? 'https://');
   const [caFile, setCaFile] = useState(editing?.caFile ?? '');
   const [timeout, setTimeoutText] = useState(editing?.timeoutSeconds !== undefined ? String(editing.timeoutSeconds) : '');
+  const [gateway, setGateway] = useState<GatewayValues>({
+    credentialHeader: editing?.credentialHeader ?? '',
+    secretHeader: editing?.secretHeader ?? '',
+    rate: editing?.rate !== undefined ? String(editing.rate) : '',
+  });
   // What is wrong before anything is sent; main checks the rest.
   const [invalid, setInvalid] = useState<string>();
 
@@ -27,12 +36,20 @@ export function ProfileForm({ editing, busy, error, onSubmit }: ProfileFormProps
       setInvalid('The timeout is a number of seconds from 1 to 3600, or empty for the default (60).');
       return;
     }
+    const rate = gateway.rate.trim() === '' ? undefined : Number(gateway.rate);
+    if (rate !== undefined && (!Number.isFinite(rate) || rate <= 0 || rate > 1000)) {
+      setInvalid('The rate is requests per second above 0 and at most 1000, or empty for no pacing.');
+      return;
+    }
     setInvalid(undefined);
     onSubmit({
       name: name.trim(),
       url: url.trim(),
       ...(caFile.trim() ? { caFile: caFile.trim() } : {}),
       ...(seconds !== undefined ? { timeoutSeconds: seconds } : {}),
+      ...(gateway.credentialHeader.trim() ? { credentialHeader: gateway.credentialHeader.trim() } : {}),
+      ...(gateway.secretHeader.trim() ? { secretHeader: gateway.secretHeader.trim() } : {}),
+      ...(rate !== undefined ? { rate } : {}),
     });
   }
 
@@ -91,6 +108,14 @@ export function ProfileForm({ editing, busy, error, onSubmit }: ProfileFormProps
             placeholder="60"
           />
         </div>
+        <GatewayFields
+          values={gateway}
+          onChange={setGateway}
+          onPreset={(preset) => {
+            setGateway(presetValues(preset));
+            if (preset.url) setUrl(preset.url);
+          }}
+        />
       </div>
       <div className="row">
         <button type="submit" className="button primary" disabled={busy}>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ProfileSummary } from '../../../../../domain/ipc/profiles-channels';
 import { useApi } from '../../../app/api-context';
 import { useConnectionStore } from '../state/connection-store';
+import { DoctorButton } from '../../doctor/DoctorButton';
 import { credentialsMutation, removeProfileMutation, saveProfileMutation } from '../state/profiles-mutations';
 import { profileInEffect, useProfiles } from '../state/profiles-queries';
 import { CredentialsForm } from './CredentialsForm';
@@ -90,6 +91,7 @@ export function ProfilesPanel({ onClose }: { onClose?: () => void }) {
             <div className="stack">
               <ProfileEditor key={current.name} editing={current} onSaved={() => undefined} />
               <CredentialsEditor key={current.name} profile={current} />
+              <DoctorButton profile={current.name} />
               <div className="row">
                 <button type="button" className="button danger" onClick={() => removeProfile(current)}>
                   Remove profile “{current.name}”

@@ -8,6 +8,7 @@ import { useConnection } from '../state/playground-queries';
 import { useProfiles } from '../state/profiles-queries';
 import { copyText } from '../../../app/parts/CopyButton';
 import { TabList } from '../TabList';
+import { headerNamesOf } from '../../../../../domain/profile-gateway';
 import { EXPORT_FORMATS, type SnippetInput } from './snippets';
 
 /** Demo credentials go into shell and TypeScript text as they are: only plain characters are accepted. */
@@ -18,15 +19,19 @@ function target(
   profile: string,
   connection: ConnectionInfo | undefined,
   profiles: readonly ProfileSummary[],
-): Pick<SnippetInput, 'url' | 'caFile' | 'protocolVersion'> {
+): Pick<SnippetInput, 'url' | 'caFile' | 'protocolVersion' | 'headerNames'> {
+  const p = profiles.find((x) => x.name === profile);
+  // The profile's own header names (the public gateway reads X-TW-*); absent: the spec's.
+  const headerNames = p?.credentialHeader || p?.secretHeader ? { headerNames: headerNamesOf(p) } : {};
   if (connection && connection.profile === profile)
     return {
       url: connection.url,
       ...(connection.caFile ? { caFile: connection.caFile } : {}),
       protocolVersion: connection.protocolVersion,
+      ...headerNames,
     };
-  const p = profiles.find((x) => x.name === profile);
   return {
+    ...headerNames,
     url: p?.url ?? 'https://gateway.example.com/mcp',
     ...(p?.caFile ? { caFile: p.caFile } : {}),
     protocolVersion: connection?.protocolVersion ?? '2025-11-25',

@@ -22,6 +22,22 @@ describe('exports', () => {
     expect(typescriptSnippet(input)).toContain("'X-SVC-SECRET-KEY': secretKey");
   });
 
+  it("uses the profile's header names (the public gateway's X-TW-*), in every format", () => {
+    const tw = { ...input, headerNames: { credential: 'X-TW-CREDENTIAL', secret: 'X-TW-SECRET-KEY' } };
+    for (const format of EXPORT_FORMATS) {
+      const text = format.build(tw);
+      expect(text, format.id).toMatch(/X-TW-CREDENTIAL/);
+      expect(text, format.id).toMatch(/X-TW-SECRET-KEY/);
+      expect(text, format.id).not.toMatch(/X-SVC/);
+    }
+    expect(curlSnippet(tw)).toContain('-H "X-TW-SECRET-KEY: $GATEWAY_SECRET_KEY"');
+    expect(typescriptSnippet(tw)).toContain("'X-TW-SECRET-KEY': secretKey");
+    // A name with characters the shell reads inside double quotes is quoted apart from the variable.
+    expect(curlSnippet({ ...input, headerNames: { credential: 'X-Id', secret: 'X-$ecret' } })).toContain(
+      `-H 'X-$ecret: '"$GATEWAY_SECRET_KEY"`,
+    );
+  });
+
   it('writes the call as the MCP tools/call message', () => {
     const body = jsonRpcRequest(input).split('\n\n')[1]!;
     expect(JSON.parse(body)).toEqual({

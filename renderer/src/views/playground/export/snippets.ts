@@ -1,3 +1,4 @@
+import { DEFAULT_HEADER_NAMES, type CredentialHeaderNames } from '../../../../../domain/profile-gateway';
 import { redactSecrets } from '../../../../../domain/redact';
 
 /**
@@ -15,7 +16,11 @@ export interface SnippetInput {
   readonly args: Record<string, unknown>;
   /** The built-in reference gateway's demo account, used when the variables are not set. */
   readonly demo?: { readonly accessId: string; readonly secretKey: string };
+  /** The headers the profile's gateway reads the credentials from (default X-SVC-CREDENTIAL / X-SVC-SECRET-KEY). */
+  readonly headerNames?: CredentialHeaderNames;
 }
+
+const namesOf = (input: SnippetInput): CredentialHeaderNames => input.headerNames ?? DEFAULT_HEADER_NAMES;
 
 export const ACCESS_ID_VAR = 'GATEWAY_ACCESS_ID';
 export const SECRET_KEY_VAR = 'GATEWAY_SECRET_KEY';
@@ -36,8 +41,8 @@ export function jsonRpcRequest(input: SnippetInput): string {
     `POST ${input.url}`,
     'Content-Type: application/json',
     'Accept: application/json, text/event-stream',
-    `X-SVC-CREDENTIAL: ${input.demo ? input.demo.accessId : `<${ACCESS_ID_VAR}>`}`,
-    `X-SVC-SECRET-KEY: ${input.demo ? input.demo.secretKey : `<${SECRET_KEY_VAR}>`}`,
+    `${namesOf(input).credential}: ${input.demo ? input.demo.accessId : `<${ACCESS_ID_VAR}>`}`,
+    `${namesOf(input).secret}: ${input.demo ? input.demo.secretKey : `<${SECRET_KEY_VAR}>`}`,
     'Mcp-Session-Id: <the Mcp-Session-Id header of the initialize response>',
     `MCP-Protocol-Version: ${protocol(input)}`,
     '',
@@ -68,7 +73,7 @@ export function typescriptSnippet(input: SnippetInput): string {
     `if (!accessId || !secretKey) throw new Error('Set ${ACCESS_ID_VAR} and ${SECRET_KEY_VAR}: the gateway needs both headers.');`,
     '',
     `const transport = new StreamableHTTPClientTransport(new URL(${tsString(input.url)}), {`,
-    "  requestInit: { headers: { 'X-SVC-CREDENTIAL': accessId, 'X-SVC-SECRET-KEY': secretKey } },",
+    `  requestInit: { headers: { ${tsString(namesOf(input).credential)}: accessId, ${tsString(namesOf(input).secret)}: secretKey } },`,
     '});',
     "const client = new Client({ name: 'my-agent', version: '1.0.0' });",
     'await client.connect(transport);',
@@ -87,6 +92,11 @@ export function typescriptSnippet(input: SnippetInput): string {
 }
 
 /** Single-quoted for POSIX shells: a quote inside becomes '\''. */
+/** `"Name: $VAR"`; a name with characters the shell would read inside double quotes is single-quoted apart. */
+function curlHeader(name: string, variable: string): string {
+  return /^[A-Za-z0-9-]+$/.test(name) ? `"${name}: $${variable}"` : `${shellQuote(`${name}: `)}"$${variable}"`;
+}
+
 export function shellQuote(text: string): string {
   return `'${text.replace(/'/g, "'\\''")}'`;
 }
@@ -118,7 +128,7 @@ export function curlSnippet(input: SnippetInput): string {
     `URL=${shellQuote(input.url)}`,
     `CURL=(curl -sS${input.caFile ? ` --cacert ${shellQuote(input.caFile)}` : ''}`,
     "  -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream'",
-    `  -H "X-SVC-CREDENTIAL: $${ACCESS_ID_VAR}" -H "X-SVC-SECRET-KEY: $${SECRET_KEY_VAR}")`,
+    `  -H ${curlHeader(namesOf(input).credential, ACCESS_ID_VAR)} -H ${curlHeader(namesOf(input).secret, SECRET_KEY_VAR)})`,
     '',
     '# 1. initialize: the session id comes back in a response header.',
     `SESSION=$("\${CURL[@]}" -D - -o /dev/null "$URL" -d ${shellQuote(JSON.stringify(init))} | tr -d '\\r' | awk -F': ' 'tolower($1) == "mcp-session-id" { print $2 }')`,

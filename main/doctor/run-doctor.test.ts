@@ -1,0 +1,360 @@
+// The connection doctor against real peers: the reference gateway, plain servers holding the port, HTTPS
+// servers with made-up certificates and canned answers, and assistants' config files in a private home.
+// Each failure must stop the run at its own hop with a cause and a fix.
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { createServer as createTcpServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { doctorExitCode, failedHop, reportText, type DoctorReport, type HopId } from '../../domain/doctor-report';
+import { startGateway, type RunningGateway } from '../../gateway/index';
+import { currentPathContext, profilesFile, type PathContext } from '../../platform/credentials/config-paths';
+import { findSessionBus } from '../../platform/credentials/session-bus';
+import type { Credentials, Keychain } from '../../platform/credentials/keychain';
+import { ProfileStore, type Profile } from '../../platform/credentials/profiles';
+import type { ClientId } from '../clients/catalog';
+import { runDoctor } from './run-doctor';
+import { testCa, testLeaf, type TestCa } from './testing/certs';
+
+/** The keychain, in memory: these tests are about the hops, not the Secret Service. */
+function memoryKeychain(): Keychain & { items: Map<string, Credentials> } {
+  const items = new Map<string, Credentials>();
+  return {
+    items,
+    get: (a) => Promise.resolve(items.get(a)),
+    set: (a, c) => Promise.resolve(void items.set(a, c)),
+    delete: (a) => Promise.resolve(items.delete(a)),
+  };
+}
+
+let gateway: RunningGateway;
+let gatewayHome: string;
+let ca: TestCa;
+let home: string;
+let paths: PathContext;
+let keychain: ReturnType<typeof memoryKeychain>;
+const closers: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  gatewayHome = await mkdtemp(path.join(tmpdir(), 'doctor-gw-'));
+  gateway = await startGateway({ dataDir: gatewayHome });
+  ca = await testCa();
+});
+afterAll(async () => {
+  await gateway.close();
+  await rm(gatewayHome, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  home = await mkdtemp(path.join(tmpdir(), 'doctor-home-'));
+  paths = currentPathContext({ HOME: home, XDG_CONFIG_HOME: path.join(home, '.config') });
+  keychain = memoryKeychain();
+});
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+  await rm(home, { recursive: true, force: true });
+});
+
+const env = () => ({ HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), PATH: process.env.PATH ?? '' });
+
+async function profile(
+  p: Partial<Profile> & { url: string },
+  secret: Credentials | 'none' = { accessId: gateway.accessId, secretKey: gateway.secretKey },
+) {
+  await new ProfileStore(profilesFile(paths)).save({ name: 'p', kind: 'remote', ...p });
+  if (secret !== 'none') keychain.items.set('p', { ...secret, origin: secret.origin ?? new URL(p.url).origin });
+}
+
+function doctor(extra: { client?: ClientId; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<DoctorReport> {
+  return runDoctor({
+    profile: extra.client ? undefined : 'p',
+    env: extra.env ?? env(),
+    paths,
+    keychain,
+    timeoutMs: extra.timeoutMs ?? 5_000,
+    ...extra,
+  });
+}
+
+/** Asserts the run stopped at `hop` with `cause`, every hop before it passed or skipped, none after it ran. */
+function expectBrokenAt(report: DoctorReport, hop: HopId, cause: string): void {
+  const failed = failedHop(report);
+  expect({ hop: failed?.id, cause: failed?.cause }, reportText(report)).toEqual({ hop, cause });
+  expect(failed?.fix).toMatch(/\w{3,}/);
+  const at = report.hops.findIndex((h) => h.id === hop);
+  expect(report.hops.slice(0, at).every((h) => h.status === 'ok' || h.status === 'skipped')).toBe(true);
+  expect(report.hops.slice(at + 1).every((h) => h.status === 'not-reached' || h.status === 'skipped')).toBe(true);
+  expect(doctorExitCode(report)).toBe(1);
+}
+
+async function listen(server: Server | ReturnType<typeof createHttpServer>): Promise<number> {
+  const sockets = new Set<import('node:net').Socket>();
+  server.on('connection', (socket: import('node:net').Socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closers.push(
+    () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  );
+  return (server.address() as { port: number }).port;
+}
+
+/** An HTTPS server with a certificate from the test CA (for 127.0.0.1 unless told otherwise). */
+async function httpsServer(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+  names: readonly string[] = ['127.0.0.1'],
+  validity?: { notBefore?: Date; notAfter?: Date },
+): Promise<string> {
+  const leaf = await testLeaf(ca, names, validity);
+  const port = await listen(createHttpsServer({ cert: leaf.cert, key: leaf.key }, handler));
+  return `https://127.0.0.1:${port}/mcp`;
+}
+
+async function caFile(): Promise<string> {
+  const file = path.join(home, 'ca.pem');
+  await writeFile(file, ca.pem);
+  return file;
+}
+
+const answer =
+  (status: number, type: string, body: string, headers: Record<string, string> = {}) =>
+  (_: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(status, { 'content-type': type, ...headers }).end(body);
+  };
+
+describe('companion doctor: a healthy connection', () => {
+  it('passes every hop against the reference gateway, with times, and a report that hides the secret', async () => {
+    await profile({ url: gateway.url, caFile: gateway.caCertPath });
+    const report = await doctor();
+    expect(report.verdict, reportText(report)).toBe('healthy');
+    expect(doctorExitCode(report)).toBe(0);
+    const status = Object.fromEntries(report.hops.map((h) => [h.id, h.status]));
+    expect(status).toEqual({
+      config: 'skipped',
+      environment: 'skipped',
+      keychain: 'ok',
+      profile: 'ok',
+      dns: 'ok',
+      tcp: 'ok',
+      tls: 'ok',
+      http: 'ok',
+      era: 'ok',
+      credentials: 'ok',
+      tools: 'ok',
+      call: 'ok',
+      upstream: 'ok',
+    });
+    expect(report.hops.find((h) => h.id === 'tools')?.detail).toMatch(/^13 tools: .*validate_address/);
+    const text = reportText(report);
+    expect(text).toMatch(/Verdict: healthy/);
+    expect(text).not.toContain(gateway.secretKey);
+    expect(JSON.stringify(report)).not.toContain(gateway.secretKey);
+  });
+});
+
+describe("companion doctor: the profile's header names and rate", () => {
+  it('a gateway that reads X-TW-* is healthy with a profile naming them, paced to its tier, and refuses the spec’s names', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'doctor-tw-'));
+    const tw = await startGateway({ dataDir, credentialHeaders: { credential: 'X-TW-CREDENTIAL', secret: 'X-TW-SECRET-KEY' }, rate: 2 });
+    closers.push(async () => {
+      await tw.close();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+    const secret = { accessId: tw.accessId, secretKey: tw.secretKey };
+    await profile(
+      { url: tw.url, caFile: tw.caCertPath, credentialHeader: 'X-TW-CREDENTIAL', secretHeader: 'X-TW-SECRET-KEY', rate: 2 },
+      secret,
+    );
+    const report = await doctor();
+    expect(report.verdict, reportText(report)).toBe('healthy');
+    expect(report.hops.find((h) => h.id === 'profile')?.detail).toMatch(/headers X-TW-CREDENTIAL \/ X-TW-SECRET-KEY, 2 request\(s\)\/s/);
+    await profile({ url: tw.url, caFile: tw.caCertPath }, secret);
+    const refused = await doctor();
+    expectBrokenAt(refused, 'credentials', 'auth_rejected');
+    expect(failedHop(refused)?.detail).toMatch(/X-TW-CREDENTIAL/);
+    expect(failedHop(refused)?.fix).toMatch(/header names/);
+  });
+});
+
+describe('companion doctor: the profile and its secret', () => {
+  it('no secret stored', async () => {
+    await profile({ url: gateway.url, caFile: gateway.caCertPath }, 'none');
+    expectBrokenAt(await doctor(), 'profile', 'no_secret');
+  });
+
+  it('a wrong secret is refused (401) at the credentials hop', async () => {
+    await profile({ url: gateway.url, caFile: gateway.caCertPath }, { accessId: gateway.accessId, secretKey: 'wrong-secret' });
+    const report = await doctor();
+    expectBrokenAt(report, 'credentials', 'auth_rejected');
+    expect(failedHop(report)?.detail).toMatch(/HTTP 401/);
+  });
+
+  it('the profile moved since the secret was entered', async () => {
+    await profile({ url: gateway.url, caFile: gateway.caCertPath }, { accessId: 'a', secretKey: 'b', origin: 'https://old.example.com' });
+    const report = await doctor();
+    expectBrokenAt(report, 'profile', 'origin_changed');
+    expect(failedHop(report)?.fix).toMatch(/companion login --profile p/);
+  });
+
+  it('plain http to a remote host', async () => {
+    await mkdir(path.dirname(profilesFile(paths)), { recursive: true });
+    await writeFile(
+      profilesFile(paths),
+      JSON.stringify({ version: 1, profiles: { p: { kind: 'remote', url: 'http://gateway.example.com/mcp' } } }),
+    );
+    keychain.items.set('p', { accessId: 'a', secretKey: 'b', origin: 'http://gateway.example.com' });
+    expectBrokenAt(await doctor(), 'profile', 'profile_invalid');
+  });
+});
+
+describe('companion doctor: the network', () => {
+  it('a name that does not resolve', async () => {
+    await profile({ url: 'https://gateway.doctor-test.invalid/mcp' });
+    expectBrokenAt(await doctor(), 'dns', 'dns_not_found');
+  });
+
+  it('a refused port', async () => {
+    const port = await listen(createTcpServer());
+    await closers.pop()!();
+    await profile({ url: `https://127.0.0.1:${port}/mcp` });
+    const report = await doctor();
+    expectBrokenAt(report, 'tcp', 'connection_refused');
+    expect(failedHop(report)?.fix).toMatch(new RegExp(`companion gateway --port ${port}`));
+  });
+
+  it('the port held by another program that does not speak TLS', async () => {
+    const port = await listen(createTcpServer((socket) => socket.end('SSH-2.0-OpenSSH_9.6\r\n')));
+    await profile({ url: `https://127.0.0.1:${port}/mcp` });
+    expectBrokenAt(await doctor(), 'tls', 'tls_failed');
+  });
+
+  it('the port held by a web server that is not a gateway (plain http on loopback)', async () => {
+    const port = await listen(createHttpServer(answer(200, 'text/plain', 'hello')));
+    await profile({ url: `http://127.0.0.1:${port}/mcp` });
+    expectBrokenAt(await doctor(), 'http', 'not_mcp');
+  });
+
+  it('an unknown CA', async () => {
+    await profile({ url: gateway.url });
+    const report = await doctor();
+    expectBrokenAt(report, 'tls', 'unknown_ca');
+    expect(failedHop(report)?.fix).toMatch(/--ca-file/);
+  });
+
+  it('a certificate for another host name', async () => {
+    const url = await httpsServer(answer(200, 'application/json', '{}'), ['gateway.example.com']);
+    await profile({ url, caFile: await caFile() });
+    const report = await doctor();
+    expectBrokenAt(report, 'tls', 'host_mismatch');
+    expect(failedHop(report)?.detail).toMatch(/gateway\.example\.com/);
+  });
+
+  it('an expired certificate', async () => {
+    const url = await httpsServer(answer(200, 'application/json', '{}'), ['127.0.0.1'], {
+      notBefore: new Date(Date.now() - 10 * 86_400_000),
+      notAfter: new Date(Date.now() - 86_400_000),
+    });
+    await profile({ url, caFile: await caFile() });
+    expectBrokenAt(await doctor(), 'tls', 'cert_expired');
+  });
+});
+
+describe('companion doctor: the HTTP answer and above', () => {
+  const jsonError = (message: string) => JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32001, message } });
+
+  it.each([
+    [401, 'application/json', jsonError('Unauthorized'), {}, 'credentials', 'auth_rejected'],
+    [403, 'application/json', jsonError('Forbidden: plan'), {}, 'credentials', 'forbidden'],
+    [404, 'application/json', jsonError('Not found'), {}, 'http', 'not_found'],
+    [502, 'text/html', '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>', {}, 'http', 'html_page'],
+    [429, 'application/json', jsonError('Too many requests'), { 'retry-after': '7' }, 'http', 'rate_limited'],
+  ] as const)('HTTP %i (%s) stops at its hop', async (status, type, body, headers, hop, cause) => {
+    const url = await httpsServer(answer(status, type, body, headers));
+    await profile({ url, caFile: await caFile() });
+    const report = await doctor();
+    expectBrokenAt(report, hop, cause);
+    if (status === 429) expect(failedHop(report)?.detail).toMatch(/retry after 7 s/);
+    if (status === 502) expect(failedHop(report)?.detail).toMatch(/"502 Bad Gateway"/);
+  });
+
+  it('a gateway that takes the request and never answers', async () => {
+    const url = await httpsServer(() => undefined);
+    await profile({ url, caFile: await caFile() });
+    expectBrokenAt(await doctor({ timeoutMs: 300 }), 'http', 'timeout');
+  });
+
+  it('the wrong path on the reference gateway', async () => {
+    await profile({ url: gateway.url.replace(/\/mcp$/, '/nope'), caFile: gateway.caCertPath });
+    expectBrokenAt(await doctor(), 'http', 'not_found');
+  });
+});
+
+describe('companion doctor --client', () => {
+  /** A stand-in for the bridge: answers initialize and tools/list on stdio. */
+  async function fakeBridge(): Promise<string> {
+    const file = path.join(home, 'fake-bridge.cjs');
+    await writeFile(
+      file,
+      `require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
+        const m = JSON.parse(line); if (m.id === undefined) return;
+        const result = m.method === 'initialize' ? { protocolVersion: m.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'fake', version: '1' } } : { tools: [] };
+        process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, result }) + '\\n');
+      });`,
+    );
+    await chmod(file, 0o755);
+    return file;
+  }
+
+  const codexConfig = async (lines: string) => {
+    await mkdir(path.join(home, '.codex'), { recursive: true });
+    await writeFile(path.join(home, '.codex', 'config.toml'), lines);
+  };
+
+  it('no config file', async () => {
+    expectBrokenAt(await doctor({ client: 'claude-code' }), 'config', 'no_config');
+  });
+
+  it('a config file without our entry', async () => {
+    await writeFile(path.join(home, '.claude.json'), '{"mcpServers": {}}');
+    expectBrokenAt(await doctor({ client: 'claude-code' }), 'config', 'entry_missing');
+  });
+
+  it('an entry whose command no longer exists', async () => {
+    await writeFile(
+      path.join(home, '.claude.json'),
+      JSON.stringify({
+        mcpServers: { 'gateway-companion': { command: path.join(home, 'gone', 'companion'), args: ['bridge', '--profile', 'p'] } },
+      }),
+    );
+    const report = await doctor({ client: 'claude-code' });
+    expectBrokenAt(report, 'config', 'stale_command');
+    expect(failedHop(report)?.fix).toMatch(/companion clients install claude-code/);
+  });
+
+  it.skipIf(process.platform !== 'linux' || findSessionBus({}, process.getuid?.() ?? -1) !== undefined)(
+    'Codex drops the session bus unless env_vars names it',
+    async () => {
+      const bridge = await fakeBridge();
+      await codexConfig(`[mcp_servers.gateway-companion]\ncommand = "${process.execPath}"\nargs = ["${bridge}", "--profile", "p"]\n`);
+      const withBus = { ...env(), DBUS_SESSION_BUS_ADDRESS: 'unix:path=/tmp/doctor-test-bus' };
+      const report = await doctor({ client: 'codex', env: withBus });
+      expectBrokenAt(report, 'environment', 'no_session_bus');
+      expect(failedHop(report)?.fix).toMatch(/env_vars = \["DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR"\]/);
+
+      // Named in env_vars, it passes on to the profile's hops.
+      await codexConfig(
+        `[mcp_servers.gateway-companion]\ncommand = "${process.execPath}"\nargs = ["${bridge}", "--profile", "p"]\nenv_vars = ["DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR"]\n`,
+      );
+      await profile({ url: gateway.url, caFile: gateway.caCertPath });
+      const healthy = await doctor({ client: 'codex', env: withBus });
+      expect(healthy.verdict, reportText(healthy)).toBe('healthy');
+      expect(healthy.profile).toBe('p');
+    },
+  );
+});
