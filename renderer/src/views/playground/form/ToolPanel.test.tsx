@@ -30,9 +30,10 @@ function check(args: Record<string, unknown>): ValidationResult {
     : { valid: false, issues: [{ path: 'query', pointer: '/query', message: TOO_SHORT }] };
 }
 
-function fakeApi(options: { unreachable?: () => boolean } = {}) {
+function fakeApi(options: { unreachable?: () => boolean; held?: () => Promise<void> | undefined } = {}) {
   const validate = vi.fn(async (_tool: string, args: Record<string, unknown>) => {
     if (options.unreachable?.()) throw new Error('The app’s services are not reachable.');
+    await options.held?.();
     return check(args);
   });
   const call = vi.fn(async () => {
@@ -108,6 +109,34 @@ describe('ToolPanel’s live check of the arguments', () => {
     expect(screen.getByRole('alert').className).toContain('warn');
     expect(notSent()).toBeNull();
     expect(screen.getByRole('button', { name: TOO_SHORT })).toBeDefined();
+  });
+
+  it('while new arguments are checked the previous answer stays on screen (no flicker)', async () => {
+    const user = userEvent.setup();
+    let hold: Promise<void> | undefined;
+    let release = () => {};
+    const { api, validate } = fakeApi({ held: () => hold });
+    renderPanel(api);
+    await user.type(queryField(), 'a');
+    await waitFor(() => expect(fieldErrors()).toBe(TOO_SHORT));
+    hold = new Promise((resolve) => (release = resolve));
+    await user.type(queryField(), 'b');
+    await waitFor(() => expect(validate).toHaveBeenLastCalledWith(tool.name, { query: 'ab' }));
+    expect(fieldErrors()).toBe(TOO_SHORT);
+    hold = undefined;
+    release();
+    await waitFor(() => expect(fieldErrors()).toBe(''));
+  });
+
+  it('a Run pressed before typing pauses shows that Run’s issues at once and focuses the field they name', async () => {
+    const user = userEvent.setup();
+    const { api } = fakeApi();
+    renderPanel(api);
+    await user.type(screen.getByLabelText(/^limit/), '5');
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    await screen.findByText(/^Not sent:/);
+    expect(fieldErrors()).toBe(TOO_SHORT);
+    await waitFor(() => expect(document.activeElement).toBe(queryField()));
   });
 
   it('an invalid live check keeps a refused Run’s “Not sent”', async () => {
