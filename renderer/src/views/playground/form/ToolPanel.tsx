@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FocusEvent, type RefObject } from 'react';
-import type { ToolInfo } from '../../../../../domain/ipc/playground-channels';
+import type { ToolInfo, ValidationIssue } from '../../../../../domain/ipc/playground-channels';
 import { afterPress } from '../../../app/after-press';
 import { useApi } from '../../../app/api-context';
+import { useArgumentCheck } from '../state/playground-queries';
 import { cancelRunning, runTool } from '../state/run-call';
-import { useWorkbenchStore } from '../state/workbench-store';
+import { useWorkbenchStore, type Args } from '../state/workbench-store';
 import { annotationBadges } from '../tools/tool-groups';
 import { formatDuration } from '../result/format';
 import { changedPointers, fieldId, issueMap, parseArguments, visibleIssues, type Path } from './form-value';
@@ -53,8 +54,7 @@ function RunBar({ tool }: { tool: ToolInfo }) {
 }
 
 /** After Run: why the arguments were not sent (or what the check noted), each message a link to its field. */
-function IssueSummary({ tool, ref }: { tool: ToolInfo; ref: RefObject<HTMLDivElement | null> }) {
-  const all = useWorkbenchStore((s) => s.issues);
+function IssueSummary({ tool, all, ref }: { tool: ToolInfo; all: readonly ValidationIssue[]; ref: RefObject<HTMLDivElement | null> }) {
   const submitted = useWorkbenchStore((s) => s.submitted);
   const notSent = useWorkbenchStore((s) => s.notSent);
   const jsonError = useWorkbenchStore((s) => s.jsonError);
@@ -92,51 +92,46 @@ function IssueSummary({ tool, ref }: { tool: ToolInfo; ref: RefObject<HTMLDivEle
   );
 }
 
+const NO_ARGS: Args = {};
+const NO_ISSUES: readonly ValidationIssue[] = [];
+
 /**
  * The selected tool: what it does, its arguments as a generated form or raw JSON, and Run. Longer than
- * ~80 lines because it holds the live check of the arguments and the focus rules of a refused Run beside
- * the markup they act on; the arguments themselves are workbench-store.ts's, the form's fields SchemaField's.
+ * ~80 lines because it holds the focus rules of a refused Run beside the markup they act on; the arguments
+ * are workbench-store.ts's, their live check useArgumentCheck's (playground-queries.ts), the fields SchemaField's.
  */
 export function ToolPanel({ tool }: { tool: ToolInfo }) {
   const mode = useWorkbenchStore((s) => s.mode);
   const draft = useWorkbenchStore((s) => s.drafts[tool.name]);
   const jsonText = useWorkbenchStore((s) => s.jsonText);
-  const issues = useWorkbenchStore((s) => s.issues);
   const touched = useWorkbenchStore((s) => s.touched);
   const submitted = useWorkbenchStore((s) => s.submitted);
   const focusRequest = useWorkbenchStore((s) => s.focusRequest);
   const { setDraft, setMode, setJsonText, load, touch } = useWorkbenchStore.getState();
   const root = tool.inputSchema;
   const schema = useMemo(() => resolve(root, root), [root]);
-  const args = draft ?? {};
+  const args = draft ?? NO_ARGS;
+  // Checked as the user works once a field was touched, so its messages appear (and go) as they edit. Raw
+  // JSON that does not parse yet is said so on Run, not while it is being typed.
+  const checking = submitted || touched.length > 0;
+  const checked = useMemo(() => {
+    if (mode === 'form') return args;
+    const parsed = parseArguments(jsonText);
+    return parsed.ok ? parsed.value : undefined;
+  }, [mode, args, jsonText]);
+  const check = useArgumentCheck(tool.name, checked, checking);
+  const issues = check?.issues ?? NO_ISSUES;
   const map = useMemo(() => issueMap(visibleIssues(issues, touched, submitted)), [issues, touched, submitted]);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const jsonRef = useRef<HTMLTextAreaElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const badges = annotationBadges(tool);
-  const api = useApi();
-  // Checked as the user works once a field was touched, so its messages appear (and go) as they edit.
-  const checking = submitted || touched.length > 0;
 
+  // One list of issues for the live check and a refused Run: arguments that pass end the Run's "Not sent".
   useEffect(() => {
-    if (!checking) return;
-    const timer = setTimeout(() => {
-      const work = useWorkbenchStore.getState();
-      // Raw JSON that does not parse yet is said so on Run, not while it is being typed.
-      const parsed = work.mode === 'json' ? parseArguments(work.jsonText) : undefined;
-      const value = parsed ? (parsed.ok ? parsed.value : undefined) : (work.drafts[tool.name] ?? {});
-      if (!value) return;
-      api.playground.validate(tool.name, value).then(
-        (check) => {
-          const now = useWorkbenchStore.getState();
-          if (now.tool === tool.name) now.setIssues(check.issues, check.valid ? undefined : now.notSent);
-        },
-        () => undefined,
-      );
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [api, tool.name, draft, jsonText, checking, touched]);
+    if (check?.valid) useWorkbenchStore.getState().clearNotSent();
+  }, [check]);
 
   const focused = useRef(focusRequest);
   useEffect(() => {
@@ -227,7 +222,7 @@ export function ToolPanel({ tool }: { tool: ToolInfo }) {
           <span className="hint">Checked against the same input schema as the form before it is sent.</span>
         </div>
       )}
-      <IssueSummary tool={tool} ref={summaryRef} />
+      <IssueSummary tool={tool} all={issues} ref={summaryRef} />
       <RunBar tool={tool} />
     </section>
   );

@@ -4,10 +4,18 @@
  * entries the queries read (useFollowPlayground). A history entry never changes once written, so a
  * loaded one stays fresh (staleTime: Infinity) and picking it again for a comparison asks main nothing.
  */
-import { queryOptions, replaceEqualDeep, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import {
+  keepPreviousData,
+  queryOptions,
+  replaceEqualDeep,
+  skipToken,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { CompanionApi } from '../../../../../domain/ipc/facade';
-import type { ConnectionInfo, HistorySummary, TrafficEntry } from '../../../../../domain/ipc/playground-channels';
+import type { ConnectionInfo, HistorySummary, TrafficEntry, ValidationResult } from '../../../../../domain/ipc/playground-channels';
 import { useApi } from '../../../app/api-context';
 
 export const playgroundKeys = {
@@ -17,11 +25,15 @@ export const playgroundKeys = {
   history: ['playground', 'history'] as const,
   historyEntry: (id: string) => ['playground', 'history-entry', id] as const,
   traffic: ['playground', 'traffic'] as const,
+  /** main's check of a tool's arguments against its input schema (the live check's and a Run's). */
+  argumentCheck: (tool: string, args: Args | undefined) => ['playground', 'argument-check', tool, args ?? null] as const,
   /** Mutations (playground-mutations.ts). */
   connect: ['playground', 'connect'] as const,
   disconnect: ['playground', 'disconnect'] as const,
   ping: ['playground', 'ping'] as const,
 };
+
+type Args = Record<string, unknown>;
 
 export interface Session {
   connection: ConnectionInfo | undefined;
@@ -95,6 +107,58 @@ export const historyEntryQuery = (api: CompanionApi, id: string) =>
     queryFn: () => api.playground.historyEntry(id),
     staleTime: Infinity,
   });
+
+/** How long typing pauses before the arguments are checked. */
+const CHECK_DELAY_MS = 300;
+
+/**
+ * main's check of the arguments. A Run asks it too (fetchQuery), so the live check and a refused Run show
+ * one list of issues. The answer depends on the session's tool list, so it is asked again whenever the
+ * arguments come back into view (staleTime 0); an entry per set of arguments typed, so unused ones go soon.
+ */
+export const argumentCheckQuery = (api: CompanionApi, tool: string, args: Args | undefined) =>
+  queryOptions({
+    queryKey: playgroundKeys.argumentCheck(tool, args),
+    queryFn: args ? (): Promise<ValidationResult> => api.playground.validate(tool, args) : skipToken,
+    gcTime: 60_000,
+  });
+
+/**
+ * The arguments once they stayed the same for CHECK_DELAY_MS while checking is on; undefined ones (JSON that
+ * does not parse yet) are skipped. Checking turned off (a tool opened, arguments loaded) forgets them, so
+ * the next check waits for the pause again instead of asking about arguments no longer on screen.
+ */
+function useSettledArgs(tool: string, args: Args | undefined, enabled: boolean): Args | undefined {
+  const [settled, setSettled] = useState<{ tool: string; args: Args }>();
+  if (!enabled && settled) setSettled(undefined);
+  useEffect(() => {
+    if (!enabled || !args) return;
+    const timer = setTimeout(() => setSettled({ tool, args }), CHECK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [tool, args, enabled]);
+  return settled?.tool === tool ? settled.args : undefined;
+}
+
+/**
+ * The live check of the arguments as they are typed (`args` must keep its identity while unchanged): main's
+ * answer for the arguments once typing pauses, or at once for arguments it already answered (a refused
+ * Run's, so its issues and the focus on the first field to fix show together). While new arguments are
+ * checked the previous answer for the same tool stays, so the form does not flicker. Undefined while
+ * `enabled` is off or before the first answer.
+ */
+export function useArgumentCheck(tool: string, args: Args | undefined, enabled: boolean): ValidationResult | undefined {
+  const api = useApi();
+  const client = useQueryClient();
+  const settled = useSettledArgs(tool, args, enabled);
+  const known = args !== undefined && client.getQueryData(playgroundKeys.argumentCheck(tool, args)) !== undefined;
+  const target = known ? args : settled;
+  const { data } = useQuery({
+    ...argumentCheckQuery(api, tool, target),
+    enabled,
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === tool ? keepPreviousData(previous) : undefined),
+  });
+  return enabled && target !== undefined ? data : undefined;
+}
 
 /** `refresh`: the view itself, which reads again each time it opens; the parts inside share that answer. */
 const refreshing = (refresh: boolean | undefined) => (refresh ? { refetchOnMount: 'always' as const } : {});

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { CompanionApi } from '../../../../../domain/ipc/facade';
 import type { CallOutcome, ValidationIssue } from '../../../../../domain/ipc/playground-channels';
 import { createQueryClient } from '../../../app/query-client';
+import { playgroundKeys } from './playground-queries';
 import { runTool } from './run-call';
 import { useWorkbenchStore } from './workbench-store';
 
@@ -46,9 +47,17 @@ describe('a refused Run and the result panel', () => {
     expect(state.shown).toBeUndefined();
   });
 
-  it('keeps the same tool’s last result beside the refused form', async () => {
-    await runTool(refusing('invalid'), createQueryClient(), 'get_token_prices', {});
+  it('keeps the same tool’s last result beside the refused form, its issues in the live check’s cache entry', async () => {
+    const client = createQueryClient();
+    await runTool(refusing('invalid'), client, 'get_token_prices', {});
     expect(useWorkbenchStore.getState().shown?.outcome.tool).toBe('get_token_prices');
-    expect(useWorkbenchStore.getState().issues).toEqual([issue]);
+    expect(client.getQueryData(playgroundKeys.argumentCheck('get_token_prices', {}))).toEqual({ valid: false, issues: [issue] });
+  });
+
+  it('asks main again on each Run, even for arguments the live check already answered', async () => {
+    const client = createQueryClient();
+    client.setQueryData(playgroundKeys.argumentCheck('get_token_prices', {}), { valid: true, issues: [] });
+    await runTool(refusing('invalid'), client, 'get_token_prices', {});
+    expect(useWorkbenchStore.getState().notSent).toBe('Not sent: one argument needs fixing first.');
   });
 });

@@ -1,28 +1,27 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CompanionApi } from '../../../../../domain/ipc/facade';
 import type { CallOutcome } from '../../../../../domain/ipc/playground-channels';
-import { connectionIn, rereadHistory } from './playground-queries';
+import { argumentCheckQuery, connectionIn, rereadHistory } from './playground-queries';
 import { useWorkbenchStore, type Args } from './workbench-store';
 
 const newCallId = () => crypto.randomUUID();
 
 /**
  * Validates the arguments in main (ajv), and only if they pass calls the tool through the bridge.
- * Invalid arguments are never sent: the issues go next to their fields instead.
+ * Invalid arguments are never sent: the issues go next to their fields instead. The check is the live
+ * check's query (argumentCheckQuery), asked afresh: its answer is the one list of issues the form shows.
  */
 export async function runTool(api: CompanionApi, client: QueryClient, tool: string, args: Args): Promise<void> {
   const work = useWorkbenchStore.getState();
   if (work.running) return;
   work.submit();
-  work.setIssues([], undefined);
   try {
-    const check = await api.playground.validate(tool, args);
+    const check = await client.fetchQuery({ ...argumentCheckQuery(api, tool, args), staleTime: 0 });
     if (!check.valid) {
       const n = check.issues.length;
-      work.refuse(check.issues, `Not sent: ${n === 1 ? 'one argument needs' : `${n} arguments need`} fixing first.`);
+      work.refuse(`Not sent: ${n === 1 ? 'one argument needs' : `${n} arguments need`} fixing first.`);
       return;
     }
-    if (check.issues.length > 0) work.setIssues(check.issues);
   } catch (error) {
     work.notSentBecause((error as Error).message);
     return;

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CallOutcome, ValidationIssue } from '../../../../../domain/ipc/playground-channels';
+import type { CallOutcome } from '../../../../../domain/ipc/playground-channels';
 import { useWorkbenchStore } from './workbench-store';
 
 const outcome = (tool: string, structuredContent?: unknown): CallOutcome => ({
@@ -11,7 +11,6 @@ const outcome = (tool: string, structuredContent?: unknown): CallOutcome => ({
   bytes: 100,
   result: { content: [{ type: 'text', text: '{}' }], ...(structuredContent ? { structuredContent } : {}) },
 });
-const issue: ValidationIssue = { path: 'assetIds', pointer: '/assetIds', message: 'must have at least 1 item' };
 const work = () => useWorkbenchStore.getState();
 
 beforeEach(() => {
@@ -67,12 +66,29 @@ describe('workbench store', () => {
   it('a refused Run shows every issue, asks for focus, and keeps only this tool’s result', () => {
     work().selectTool('t', {});
     work().show({ outcome: outcome('t'), args: {}, profile: 'default', source: 'live' });
-    work().refuse([issue], 'Not sent: fix the marked fields.');
-    expect(work()).toMatchObject({ issues: [issue], submitted: true, focusRequest: 1 });
+    work().refuse('Not sent: fix the marked fields.');
+    expect(work()).toMatchObject({ notSent: 'Not sent: fix the marked fields.', submitted: true, focusRequest: 1 });
     expect(work().shown?.outcome.tool).toBe('t');
     work().selectTool('other', {});
     work().notSentBecause('The app’s services are not reachable.');
-    expect(work()).toMatchObject({ issues: [], notSent: 'The app’s services are not reachable.', shown: undefined });
+    expect(work()).toMatchObject({ notSent: 'The app’s services are not reachable.', shown: undefined });
+  });
+
+  it('a refusal lasts until the arguments pass a check, the next Run or another tool', () => {
+    work().selectTool('t', {});
+    work().refuse('Not sent: one argument needs fixing first.');
+    work().clearNotSent();
+    expect(work()).toMatchObject({ notSent: undefined, submitted: true });
+    // Nothing refused: nothing changes (no re-render of the form for each passing check).
+    const before = work();
+    work().clearNotSent();
+    expect(work()).toBe(before);
+    work().refuse('Not sent: one argument needs fixing first.');
+    work().submit();
+    expect(work().notSent).toBeUndefined();
+    work().notSentBecause('The app’s services are not reachable.');
+    work().selectTool('other', {});
+    expect(work()).toMatchObject({ notSent: undefined, submitted: false, touched: [] });
   });
 
   it('a swap quote’s step ids stay offered after another result is shown', () => {

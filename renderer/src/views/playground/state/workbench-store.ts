@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { CallOutcome, ValidationIssue } from '../../../../../domain/ipc/playground-channels';
+import type { CallOutcome } from '../../../../../domain/ipc/playground-channels';
 import { parseArguments } from '../form/form-value';
 import { quoteStepIds } from './tool-results';
 
@@ -30,8 +30,11 @@ interface WorkbenchState {
   mode: 'form' | 'json';
   jsonText: string;
   jsonError: string | undefined;
-  /** The latest check of the arguments; the form shows each issue once its field was touched or Run was pressed. */
-  issues: ValidationIssue[];
+  /**
+   * Why the last Run sent nothing, until a valid check of the arguments, the next Run or another tool. The
+   * issues themselves are main's answer, in the query cache (useArgumentCheck); the form shows each one once
+   * its field was touched or Run was pressed.
+   */
   notSent: string | undefined;
   /** Pointers of the fields the user touched (focused and left, or changed) since the tool was opened. */
   touched: string[];
@@ -50,12 +53,13 @@ interface WorkbenchState {
   setJsonText: (text: string) => void;
   /** The arguments to send, from whichever editor is showing; undefined (with jsonError set) when the JSON does not parse. */
   currentArgs: () => Args | undefined;
-  setIssues: (issues: ValidationIssue[], notSent?: string) => void;
   touch: (pointers: readonly string[]) => void;
-  /** Run was pressed: from now on every issue shows. */
+  /** Run was pressed: from now on every issue shows; the previous Run's refusal is over. */
   submit: () => void;
-  /** Run was refused: show why and move focus to the first field to fix. */
-  refuse: (issues: ValidationIssue[], notSent: string) => void;
+  /** Run was refused: say why and move focus to the first field to fix. */
+  refuse: (notSent: string) => void;
+  /** The arguments passed a check: a refused Run's "Not sent" goes (the form's messages follow the check). */
+  clearNotSent: () => void;
   /** The arguments could not even be checked (main unreachable): nothing was sent. */
   notSentBecause: (notSent: string) => void;
   setRunning: (running: RunningCall | undefined) => void;
@@ -71,9 +75,8 @@ const pretty = (args: Args) => JSON.stringify(args, null, 2);
  */
 const resultOf = (shown: ShownResult | undefined, tool: string | undefined) => (shown?.outcome.tool === tool ? shown : undefined);
 /** A tool opened or arguments loaded: nothing checked, touched or submitted yet. */
-const fresh = (): Pick<WorkbenchState, 'jsonError' | 'issues' | 'notSent' | 'touched' | 'submitted'> => ({
+const fresh = (): Pick<WorkbenchState, 'jsonError' | 'notSent' | 'touched' | 'submitted'> => ({
   jsonError: undefined,
-  issues: [],
   notSent: undefined,
   touched: [],
   submitted: false,
@@ -88,7 +91,6 @@ export const useWorkbenchStore = create<WorkbenchState>()(
       mode: 'form',
       jsonText: '{}',
       jsonError: undefined,
-      issues: [],
       notSent: undefined,
       touched: [],
       submitted: false,
@@ -130,16 +132,15 @@ export const useWorkbenchStore = create<WorkbenchState>()(
         }
         return parsed.value;
       },
-      setIssues: (issues, notSent) => set({ issues, notSent }),
       touch(pointers) {
         const touched = get().touched;
         const added = pointers.filter((p) => !touched.includes(p));
         if (added.length > 0) set({ touched: [...touched, ...added] });
       },
-      submit: () => set({ submitted: true }),
-      refuse: (issues, notSent) =>
-        set((s) => ({ issues, notSent, submitted: true, focusRequest: s.focusRequest + 1, shown: resultOf(s.shown, s.tool) })),
-      notSentBecause: (notSent) => set((s) => ({ issues: [], notSent, shown: resultOf(s.shown, s.tool) })),
+      submit: () => set({ submitted: true, notSent: undefined }),
+      refuse: (notSent) => set((s) => ({ notSent, submitted: true, focusRequest: s.focusRequest + 1, shown: resultOf(s.shown, s.tool) })),
+      clearNotSent: () => set((s) => (s.notSent === undefined ? s : { notSent: undefined })),
+      notSentBecause: (notSent) => set((s) => ({ notSent, shown: resultOf(s.shown, s.tool) })),
       setRunning: (running) => set({ running }),
       show(shown) {
         const stepIds = shown && quoteStepIds(shown.outcome);
