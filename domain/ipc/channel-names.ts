@@ -13,6 +13,12 @@ export const CHANNEL_NAMES = [
   'assistants:test',
   'assistants:manualSetup',
   'assistants:recentActivity',
+  'collections:list',
+  'collections:read',
+  'collections:save',
+  'collections:append',
+  'collections:run',
+  'collections:cancel',
   'github:status',
   'github:startDeviceSignIn',
   'github:deviceSignInState',
@@ -72,6 +78,7 @@ export const CHANNEL_NAMES = [
 /** Events pushed from main to the renderer. */
 export const EVENT_NAMES = [
   'assistants:activity',
+  'collections:progress',
   'github:progress',
   'playground:traffic',
   'playground:connection',

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { appChannels } from './app-channels';
 import { ActivityEvent, assistantsChannels } from './assistants-channels';
+import { collectionsChannels, collectionsEvents } from './collections-channels';
 import { githubChannels, SubmitProgressEvent } from './github-channels';
 import { playgroundChannels, playgroundEvents } from './playground-channels';
 import { profilesChannels } from './profiles-channels';
@@ -15,6 +16,7 @@ import { registryChannels, ScanProgressEvent } from './registry-channels';
 export const contract = {
   ...appChannels,
   ...assistantsChannels,
+  ...collectionsChannels,
   ...githubChannels,
   ...playgroundChannels,
   ...profilesChannels,
@@ -24,6 +26,7 @@ export const contract = {
 /** Events pushed from main to the renderer (progress and live updates). */
 export const events = {
   'assistants:activity': ActivityEvent,
+  ...collectionsEvents,
   'github:progress': SubmitProgressEvent,
   ...playgroundEvents,
   'registry:progress': ScanProgressEvent,

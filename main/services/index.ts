@@ -3,6 +3,7 @@ import type { Handlers } from './dispatch';
 import type { HostContext } from './host-context';
 import { appHandlers } from './app-handlers';
 import { assistantsHandlers } from './assistants-handlers';
+import { collectionsHandlers } from './collections-handlers';
 import { githubHandlers } from './github-handlers';
 import { playgroundHandlers } from './playground-handlers';
 import { profilesHandlers } from './profiles-handlers';
@@ -26,6 +27,7 @@ export function createServices(ctx: HostContext): Services {
     handlers: {
       ...appHandlers(ctx),
       ...assistantsHandlers(ctx),
+      ...collectionsHandlers(ctx, { keychain: keychains.gateway }),
       ...playgroundHandlers(ctx, playground),
       ...profilesHandlers(ctx, { keychain: keychains.gateway }),
       ...githubHandlers(ctx, { engineOperation: registry.engineOperation, keychain: keychains.github }),
