@@ -1,0 +1,37 @@
+/**
+ * A failed comparison as a side-by-side line diff: what the collection expects on the left, what the
+ * gateway answered on the right (the same alignment and canonical JSON as the playground's Compare).
+ */
+import { useMemo } from 'react';
+import { canonicalJson, diffLines, type DiffRow } from '../playground/history/line-diff';
+
+function Cell({ side, kind }: { side: DiffRow['left']; kind: DiffRow['kind'] }) {
+  if (!side) return <div className="col-diff-cell empty" />;
+  return (
+    <div className={`col-diff-cell ${kind}`}>
+      <span className="col-diff-ln">{side.line}</span>
+      <span className="col-diff-text">{side.text}</span>
+    </div>
+  );
+}
+
+export function ExpectedActualDiff({ expected, actual, label }: { expected: unknown; actual: unknown; label: string }) {
+  const diff = useMemo(
+    () => diffLines(canonicalJson(expected), actual === undefined ? '(nothing there)' : canonicalJson(actual)),
+    [expected, actual],
+  );
+  return (
+    <div className="col-diff" role="region" aria-label={label} tabIndex={0}>
+      <div className="col-diff-row col-diff-head">
+        <div>Expected</div>
+        <div>Actual</div>
+      </div>
+      {diff.rows.map((row, i) => (
+        <div className="col-diff-row" key={i}>
+          <Cell side={row.left} kind={row.kind === 'added' ? 'same' : row.kind} />
+          <Cell side={row.right} kind={row.kind === 'removed' ? 'same' : row.kind} />
+        </div>
+      ))}
+    </div>
+  );
+}
