@@ -2,7 +2,6 @@
  * Collections in the app, in browser mode against the built-in reference gateway: a playground call
  * saved to a new collection, the Collections view runs it and it passes; a value changed by hand in the
  * file on disk makes it fail, with the failed snapshot shown as a diff of expected against actual.
- * Saves docs/screenshots/collections-light.png (the failed run).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -92,6 +91,4 @@ test('a value changed in the file makes the run fail, with a diff of expected ag
   const diff = item.getByRole('region', { name: 'Expected against actual, get_swap_domains, assertion 2' });
   await expect(diff).toContainText('changed by hand');
   await expect(diff.locator('.col-diff-cell.changed').first()).toBeVisible();
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: 'docs/screenshots/collections-light.png', animations: 'disabled', caret: 'hide' });
 });

@@ -4,6 +4,7 @@
  */
 import { useMemo } from 'react';
 import { canonicalJson, diffLines, type DiffRow } from '../playground/history/line-diff';
+import { withContext } from './diff-context';
 
 function Cell({ side, kind }: { side: DiffRow['left']; kind: DiffRow['kind'] }) {
   if (!side) return <div className="col-diff-cell empty" />;
@@ -16,8 +17,8 @@ function Cell({ side, kind }: { side: DiffRow['left']; kind: DiffRow['kind'] }) 
 }
 
 export function ExpectedActualDiff({ expected, actual, label }: { expected: unknown; actual: unknown; label: string }) {
-  const diff = useMemo(
-    () => diffLines(canonicalJson(expected), actual === undefined ? '(nothing there)' : canonicalJson(actual)),
+  const shown = useMemo(
+    () => withContext(diffLines(canonicalJson(expected), actual === undefined ? '(nothing there)' : canonicalJson(actual)).rows),
     [expected, actual],
   );
   return (
@@ -26,12 +27,18 @@ export function ExpectedActualDiff({ expected, actual, label }: { expected: unkn
         <div>Expected</div>
         <div>Actual</div>
       </div>
-      {diff.rows.map((row, i) => (
-        <div className="col-diff-row" key={i}>
-          <Cell side={row.left} kind={row.kind === 'added' ? 'same' : row.kind} />
-          <Cell side={row.right} kind={row.kind === 'removed' ? 'same' : row.kind} />
-        </div>
-      ))}
+      {shown.map((s, i) =>
+        s.kind === 'fold' ? (
+          <div className="col-diff-fold muted" key={i}>
+            … {s.lines} unchanged line{s.lines === 1 ? '' : 's'}
+          </div>
+        ) : (
+          <div className="col-diff-row" key={i}>
+            <Cell side={s.row.left} kind={s.row.kind === 'added' ? 'same' : s.row.kind} />
+            <Cell side={s.row.right} kind={s.row.kind === 'removed' ? 'same' : s.row.kind} />
+          </div>
+        ),
+      )}
     </div>
   );
 }
