@@ -4,6 +4,8 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AppendTarget, CollectionSummary } from '../../../../domain/ipc/collections-channels';
+import { addPick, PICK_KINDS, type Pick } from './pick-assertions';
+import { ResultTree } from './ResultTree';
 
 const NEW = '';
 
@@ -13,6 +15,7 @@ export function SaveToCollectionDialog({
   saving,
   error,
   saved,
+  tree,
   onSave,
   onClose,
 }: {
@@ -23,7 +26,9 @@ export function SaveToCollectionDialog({
   error: string | undefined;
   /** What was saved, once it is. */
   saved: string | undefined;
-  onSave: (target: AppendTarget) => void;
+  /** The answer as a tree to add assertions from (root: the pointer it sits at); undefined while unknown. */
+  tree?: { readonly value: unknown; readonly root: string } | undefined;
+  onSave: (target: AppendTarget, picks: readonly Pick[]) => void;
   onClose: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -31,6 +36,7 @@ export function SaveToCollectionDialog({
   const usable = (collections ?? []).filter((c) => !c.problem);
   const [choice, setChoice] = useState<string>(NEW);
   const [newName, setNewName] = useState('');
+  const [picks, setPicks] = useState<Pick[]>([]);
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal?.();
@@ -42,7 +48,7 @@ export function SaveToCollectionDialog({
         className="stack-sm"
         onSubmit={(e) => {
           e.preventDefault();
-          if (canSave) onSave(choice === NEW ? { newName: newName.trim() } : { file: choice });
+          if (canSave) onSave(choice === NEW ? { newName: newName.trim() } : { file: choice }, picks);
         }}
       >
         <h2 id={`${id}-title`}>
@@ -69,6 +75,30 @@ export function SaveToCollectionDialog({
             <span className="field-label">Name of the new collection</span>
             <input type="text" value={newName} maxLength={200} onChange={(e) => setNewName(e.target.value)} autoFocus />
           </label>
+        )}
+        {tree && (
+          <details className="stack-sm">
+            <summary>Add assertions from the answer</summary>
+            <p className="muted small">Choose a value and what to check about it; the snapshot is kept too.</p>
+            <ResultTree value={tree.value} root={tree.root} onPick={(pick) => setPicks((current) => addPick(current, pick))} />
+          </details>
+        )}
+        {picks.length > 0 && (
+          <ul className="col-picks" aria-label="Assertions to add">
+            {picks.map((p, i) => (
+              <li key={`${p.kind} ${p.pointer}`}>
+                {PICK_KINDS.find((k) => k.id === p.kind)?.label} at <code>{p.pointer || '/'}</code>{' '}
+                <button
+                  type="button"
+                  className="button small"
+                  aria-label={`Remove ${PICK_KINDS.find((k) => k.id === p.kind)?.label} at ${p.pointer || '/'}`}
+                  onClick={() => setPicks((current) => current.filter((_, j) => j !== i))}
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
         )}
         {collections === null && <p className="muted small">Reading the collections…</p>}
         {error && (

@@ -6,6 +6,7 @@
 import { itemFromCall } from '../../../../domain/collections/from-call';
 import type { CollectionItem } from '../../../../domain/collections/format';
 import type { ToolResult } from '../../../../domain/ipc/playground-channels';
+import { picksToAssertions, type Pick } from './pick-assertions';
 
 export interface PlaygroundCall {
   readonly tool: string;
@@ -13,8 +14,17 @@ export interface PlaygroundCall {
   readonly result: ToolResult;
 }
 
-export function itemFromPlaygroundCall(call: PlaygroundCall, extraIgnore: readonly string[] = []): CollectionItem {
-  const { textSameAsStructured, ...result } = call.result;
-  const ignorePaths = [...(textSameAsStructured ?? []).map((i) => `/content/${i}/text`), ...extraIgnore];
-  return itemFromCall({ tool: call.tool, arguments: call.arguments, result, ...(ignorePaths.length > 0 ? { ignorePaths } : {}) });
+/** The answer the tree shows and pointers point into: the result without the playground's markers. */
+export function responseOf(result: ToolResult): Record<string, unknown> {
+  const { textSameAsStructured: _marked, ...rest } = result;
+  return rest;
+}
+
+/** The item; `picks` (chosen on the result tree) add assertions after the snapshot, or places it ignores. */
+export function itemFromPlaygroundCall(call: PlaygroundCall, picks: readonly Pick[] = []): CollectionItem {
+  const result = responseOf(call.result);
+  const chosen = picksToAssertions(picks, result);
+  const ignorePaths = [...(call.result.textSameAsStructured ?? []).map((i) => `/content/${i}/text`), ...chosen.ignore];
+  const item = itemFromCall({ tool: call.tool, arguments: call.arguments, result, ...(ignorePaths.length > 0 ? { ignorePaths } : {}) });
+  return chosen.assertions.length > 0 ? { ...item, assertions: [...(item.assertions ?? []), ...chosen.assertions] } : item;
 }
