@@ -1,6 +1,6 @@
 /**
  * Collections in the app, in browser mode against the built-in reference gateway: a playground call
- * saved to a new collection, the Collections view runs it and it passes; a value changed by hand in the
+ * saved to a new collection and the same call from History with an assertion chosen on its answer's tree, the Collections view runs it and it passes; a value changed by hand in the
  * file on disk makes it fail, with the failed snapshot shown as a diff of expected against actual.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -64,6 +64,17 @@ test('a playground call saved to a new collection runs and passes in the Collect
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 
+  // The same call from History, into the collection just made, with an assertion chosen on the answer's tree.
+  await page.getByRole('tab', { name: /^History \(/ }).click();
+  await page.getByRole('button', { name: 'Save the get_swap_domains call to a collection' }).first().click();
+  await dialog.getByLabel(/E2E smoke/).check();
+  await dialog.getByText('Add assertions from the answer').click();
+  await dialog.getByLabel('Add an assertion for /structuredContent/domains', { exact: true }).selectOption({ label: 'exists' });
+  await expect(dialog.getByRole('list', { name: 'Assertions to add' })).toContainText('exists at /structuredContent/domains');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Saved as item 2 of e2e-smoke.collection.json.');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
   await open('Collections');
   await page
     .getByRole('list', { name: 'Collections' })
@@ -71,10 +82,13 @@ test('a playground call saved to a new collection runs and passes in the Collect
     .click();
   await expect(page.getByRole('heading', { name: 'E2E smoke' })).toBeVisible();
   await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: /^1 passed in / })).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByRole('status').filter({ hasText: /^2 passed in / })).toBeVisible({ timeout: 120_000 });
   const item = page.getByRole('listitem', { name: 'Item 1: get_swap_domains' });
   await expect(item.getByText('Passed')).toBeVisible();
   await expect(item.getByText('pass', { exact: true })).toHaveCount(2);
+  const second = page.getByRole('listitem', { name: 'Item 2: get_swap_domains' });
+  await expect(second.getByText('something exists at /structuredContent/domains')).toBeVisible();
+  await expect(second.getByText('pass', { exact: true })).toHaveCount(3);
 });
 
 test('a value changed in the file makes the run fail, with a diff of expected against actual', async () => {
@@ -85,7 +99,7 @@ test('a value changed in the file makes the run fail, with a diff of expected ag
   writeFileSync(file(), JSON.stringify(document, null, 2));
 
   await page.getByRole('button', { name: 'Run again' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /^1 failed in / })).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByRole('status').filter({ hasText: /^1 passed, 1 failed in / })).toBeVisible({ timeout: 120_000 });
   const item = page.getByRole('listitem', { name: 'Item 1: get_swap_domains' });
   await expect(item.getByText('Failed')).toBeVisible();
   const diff = item.getByRole('region', { name: 'Expected against actual, get_swap_domains, assertion 2' });
