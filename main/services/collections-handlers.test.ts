@@ -15,11 +15,15 @@ import type { HostContext } from './host-context';
 const { home, env, paths } = tempHome('companion-collections-app-');
 const dir = collectionsDir(paths);
 const events: Array<EventPayload<'collections:progress'>> = [];
+/** Called on each progress event (a test cancels from here). */
+let onProgress: (event: EventPayload<'collections:progress'>) => void = () => {};
 const ctx: HostContext = {
   host: 'browser',
   openLink: async () => false,
   emit: <E extends EventName>(event: E, payload: EventPayload<E>) => {
-    if (event === 'collections:progress') events.push(payload as EventPayload<'collections:progress'>);
+    if (event !== 'collections:progress') return;
+    events.push(payload as EventPayload<'collections:progress'>);
+    onProgress(payload as EventPayload<'collections:progress'>);
   },
   log: () => {},
 };
@@ -87,5 +91,17 @@ describe('collections handlers', () => {
     const mine = events.filter((e) => e.runId === 'r1');
     expect(mine.map((e) => `${e.done}/${e.total}${e.item ? ` ${e.item.status}` : ''}`)).toEqual(['0/2', '1/2 passed', '1/2', '2/2 failed']);
     expect(await handlers['collections:cancel']('r1')).toEqual({ cancelled: false });
+  }, 120_000);
+
+  it('cancels a run by its id: the call in flight and the items after it are reported as cancelled', async () => {
+    let cancelled: Promise<{ cancelled: boolean }> | undefined;
+    onProgress = (event) => {
+      if (event.runId === 'r2' && event.current === 'passes' && !cancelled)
+        cancelled = Promise.resolve(handlers['collections:cancel']('r2'));
+    };
+    const result = await handlers['collections:run']({ runId: 'r2', file: 'run.collection.json' });
+    onProgress = () => {};
+    expect(await cancelled).toEqual({ cancelled: true });
+    expect(result.items.map((i) => i.status)).toEqual(['cancelled', 'cancelled']);
   }, 120_000);
 });
