@@ -105,4 +105,9 @@ test('a value changed in the file makes the run fail, with a diff of expected ag
   const diff = item.getByRole('region', { name: 'Expected against actual, get_swap_domains, assertion 2' });
   await expect(diff).toContainText('changed by hand');
   await expect(diff.locator('.col-diff-cell.changed').first()).toBeVisible();
+
+  // The result outlives leaving the view.
+  await open('Overview');
+  await open('Collections');
+  await expect(page.getByRole('status').filter({ hasText: /^1 passed, 1 failed in / })).toBeVisible();
 });

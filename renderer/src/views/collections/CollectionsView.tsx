@@ -3,12 +3,14 @@
  * assertions, run it with a progress bar (and Cancel), and read each item's and assertion's outcome, with
  * a diff for each failed comparison.
  */
+import { useIsMutating, useMutationState } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { CollectionRunResult } from '../../../../domain/ipc/collections-channels';
 import { useApi } from '../../app/api-context';
 import { CollectionItems, runSummary } from './CollectionItems';
 import { CollectionList } from './CollectionList';
 import { useCancelRun, useRunCollection } from './collections-mutations';
-import { useCollection, useCollectionList } from './collections-queries';
+import { collectionsKeys, useCollection, useCollectionList } from './collections-queries';
 import { openCollection, useCollectionsUi } from './collections-ui-store';
 import { followRunProgress, useRunStore } from './run-store';
 import { RunProgress } from './RunProgress';
@@ -27,8 +29,13 @@ function RunningProgress() {
 function CollectionDetail({ file }: { file: string }) {
   const collection = useCollection(file);
   const run = useRunCollection(file);
+  // From the mutation cache, not this component's observer: a run started before the view was left is
+  // still shown running, and its result, when the user comes back.
+  const running = useIsMutating({ mutationKey: collectionsKeys.run(file) }) > 0;
+  const last = useMutationState({ filters: { mutationKey: collectionsKeys.run(file) }, select: (m) => m.state }).at(-1);
+  const result = last?.status === 'success' ? (last.data as CollectionRunResult) : undefined;
+  const failure = last?.status === 'error' ? last.error : undefined;
   const liveItems = useRunStore((s) => s.items);
-  const running = run.isPending;
   if (collection.isPending) return <p className="muted">Loading {file}…</p>;
   if (collection.isError)
     return (
@@ -37,7 +44,7 @@ function CollectionDetail({ file }: { file: string }) {
       </p>
     );
   const { items, name, description } = collection.data.collection;
-  const results = running ? liveItems : (run.data?.items ?? []);
+  const results = running ? liveItems : (result?.items ?? []);
   return (
     <section className="panel stack-sm col-detail" aria-labelledby="col-detail-title">
       <div className="col-detail-head">
@@ -49,18 +56,18 @@ function CollectionDetail({ file }: { file: string }) {
           {description && <p className="small">{description}</p>}
         </div>
         <button type="button" className="button primary" disabled={running || items.length === 0} onClick={() => run.mutate(items.length)}>
-          {run.data ? 'Run again' : 'Run'}
+          {result ? 'Run again' : 'Run'}
         </button>
       </div>
       {running && <RunningProgress />}
-      {run.isError && (
+      {failure && !running && (
         <p className="callout error" role="alert">
-          {run.error.message}
+          {failure.message}
         </p>
       )}
-      {run.data && !running && (
-        <p className={`callout ${run.data.items.every((i) => i.status === 'passed') ? 'ok' : 'error'}`} role="status">
-          {runSummary(run.data.items)} in {(run.data.durationMs / 1000).toFixed(1)} s
+      {result && !running && (
+        <p className={`callout ${result.items.every((i) => i.status === 'passed') ? 'ok' : 'error'}`} role="status">
+          {runSummary(result.items)} in {(result.durationMs / 1000).toFixed(1)} s
         </p>
       )}
       <CollectionItems items={items} results={results} />
