@@ -2,9 +2,9 @@
  * Every view fits and passes axe: at 1280×800 and 800×600, light and dark, no view scrolls sideways, no
  * control is cut off, every text shortened with "…" shows its full value on hover, and axe-core finds no
  * serious or critical violation. The views are visited in the states users meet them in (the playground
- * connected, with results, history and traffic; the assistants before and after one is configured; the wizard on each step; the registry check with its findings).
+ * connected, with results, history and traffic; the assistants before and after one is configured; the wizard on each step; the registry check with its findings; a collection after a run with a failed comparison).
  */
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
@@ -188,6 +188,35 @@ test('Tool playground: welcome, results, history and traffic', async () => {
   await checkView('Playground history');
   await page.getByRole('tab', { name: /^Traffic/ }).click();
   await checkView('Playground traffic');
+});
+
+test("Collections with a run's results", async () => {
+  test.setTimeout(300_000);
+  const folder = join(app.home, '.config', 'gateway-companion', 'collections');
+  mkdirSync(folder, { recursive: true });
+  const item = (name: string, assertions: object[]) => ({ name, tool: 'get_swap_domains', arguments: {}, assertions });
+  writeFileSync(
+    join(folder, 'layout-check.collection.json'),
+    JSON.stringify({
+      name: 'Swap domains, checked',
+      description: 'The swap domains the gateway offers, with one assertion broken on purpose.',
+      items: [
+        item('domains answer', [{ assert: 'success' }, { assert: 'type', pointer: '/structuredContent/domains', type: 'array' }]),
+        item('first domain', [
+          { assert: 'equals', pointer: '/structuredContent/domains/0', value: { id: 'not-this-one', chainId: '0x1' } },
+        ]),
+      ],
+    }),
+  );
+  await open('Collections');
+  await checkView('Collections (none open)');
+  await page
+    .getByRole('list', { name: 'Collections' })
+    .getByRole('button', { name: /Swap domains, checked/ })
+    .click();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^1 passed, 1 failed in / })).toBeVisible({ timeout: 120_000 });
+  await checkView('Collections run results', 'collections');
 });
 
 test('Submit a validator: every step up to Review', async () => {

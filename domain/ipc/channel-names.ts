@@ -15,6 +15,12 @@ export const CHANNEL_NAMES = [
   'assistants:manualSetup',
   'assistants:recentActivity',
   'doctor:run',
+  'collections:list',
+  'collections:read',
+  'collections:save',
+  'collections:append',
+  'collections:run',
+  'collections:cancel',
   'github:status',
   'github:startDeviceSignIn',
   'github:deviceSignInState',
@@ -74,6 +80,7 @@ export const CHANNEL_NAMES = [
 /** Events pushed from main to the renderer. */
 export const EVENT_NAMES = [
   'assistants:activity',
+  'collections:progress',
   'github:progress',
   'playground:traffic',
   'playground:connection',

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { appChannels } from './app-channels';
 import { ActivityEvent, assistantsChannels } from './assistants-channels';
 import { doctorChannels } from './doctor-channels';
+import { collectionsChannels, collectionsEvents } from './collections-channels';
 import { githubChannels, SubmitProgressEvent } from './github-channels';
 import { playgroundChannels, playgroundEvents } from './playground-channels';
 import { profilesChannels } from './profiles-channels';
@@ -17,6 +18,7 @@ export const contract = {
   ...appChannels,
   ...assistantsChannels,
   ...doctorChannels,
+  ...collectionsChannels,
   ...githubChannels,
   ...playgroundChannels,
   ...profilesChannels,
@@ -26,6 +28,7 @@ export const contract = {
 /** Events pushed from main to the renderer (progress and live updates). */
 export const events = {
   'assistants:activity': ActivityEvent,
+  ...collectionsEvents,
   'github:progress': SubmitProgressEvent,
   ...playgroundEvents,
   'registry:progress': ScanProgressEvent,

@@ -3,7 +3,7 @@
  * first item that needs it and closed at the end. With two eras every collection runs in each, and the
  * responses are compared item by item.
  */
-import { compareEras, runCollection, type RunEvent } from '../../domain/collections/run';
+import { compareEras, runCollection, type CollectionRun, type RunEvent } from '../../domain/collections/run';
 import type { CollectionReport, EraDifference, RunReport } from '../../domain/collections/report';
 import type { PathContext } from '../../platform/credentials/config-paths';
 import { DEFAULT_PROFILE } from '../../platform/credentials/default-profile';
@@ -23,6 +23,8 @@ export interface RunCollectionsOptions {
   readonly signal?: AbortSignal;
   readonly bail?: boolean;
   readonly onEvent?: (event: RunEvent & { readonly file: string; readonly era: Era }) => void;
+  /** Each collection's run with its responses, as it ends (the app shows failed comparisons as diffs). */
+  readonly onRun?: (run: CollectionRun, loaded: LoadedCollection) => void;
 }
 
 export async function runCollections(options: RunCollectionsOptions): Promise<RunReport> {
@@ -62,6 +64,7 @@ export async function runCollections(options: RunCollectionsOptions): Promise<Ru
           },
         });
         reports.push(run.report);
+        options.onRun?.(run, { file, collection });
         runs.push(run);
         if (options.bail && run.report.items.some((i) => i.status !== 'passed')) bailed = true;
         if (bailed || options.signal?.aborted) break;

@@ -4,6 +4,7 @@ import type { HostContext } from './host-context';
 import { appHandlers } from './app-handlers';
 import { assistantsHandlers } from './assistants-handlers';
 import { doctorHandlers } from './doctor-handlers';
+import { collectionsHandlers } from './collections-handlers';
 import { githubHandlers } from './github-handlers';
 import { playgroundHandlers } from './playground-handlers';
 import { profilesHandlers } from './profiles-handlers';
@@ -28,6 +29,7 @@ export function createServices(ctx: HostContext): Services {
       ...appHandlers(ctx),
       ...assistantsHandlers(ctx),
       ...doctorHandlers({ keychain: keychains.gateway }),
+      ...collectionsHandlers(ctx, { keychain: keychains.gateway }),
       ...playgroundHandlers(ctx, playground),
       ...profilesHandlers(ctx, { keychain: keychains.gateway }),
       ...githubHandlers(ctx, { engineOperation: registry.engineOperation, keychain: keychains.github }),

@@ -5,6 +5,7 @@ import { AssistantsView } from '../views/assistants/AssistantsView';
 import { WizardView } from '../views/validators/WizardView';
 import { RegistryCheckView } from '../views/registry-check/RegistryCheckView';
 import { PlaygroundView } from '../views/playground/PlaygroundView';
+import { CollectionsView } from '../views/collections/CollectionsView';
 import { SettingsView } from '../views/settings/SettingsView';
 import { icons } from './icons';
 
@@ -20,6 +21,7 @@ export const sections: readonly Section[] = [
   { id: 'overview', label: 'Overview', icon: icons.overview!, view: OverviewView },
   { id: 'assistants', label: 'Assistants', icon: icons.assistants!, view: AssistantsView },
   { id: 'playground', label: 'Tool playground', icon: icons.playground!, view: PlaygroundView },
+  { id: 'collections', label: 'Collections', icon: icons.collections!, view: CollectionsView },
   { id: 'validators', label: 'Submit a validator', icon: icons.validators!, view: WizardView },
   { id: 'registry-check', label: 'Check registry', icon: icons.registryCheck!, view: RegistryCheckView },
   { id: 'settings', label: 'Settings', icon: icons.settings!, view: SettingsView },

@@ -4,6 +4,7 @@ import type { HistorySummary } from '../../../../../domain/ipc/playground-channe
 import type { CompanionApi } from '../../../../../domain/ipc/facade';
 import { useApi } from '../../../app/api-context';
 import { ExportDialog } from '../export/ExportDialog';
+import { SaveToCollectionButton } from '../../collections/SaveToCollectionButton';
 import { formatBytes, formatDuration, formatWhen as when } from '../result/format';
 import { useActivityStore, useCompare } from '../state/activity-store';
 import { rereadHistory, useConnection, useHistory, type History } from '../state/playground-queries';
@@ -122,6 +123,7 @@ const HistoryRow = memo(function HistoryRow({
         <button type="button" className="pg-link-button" onClick={() => onExport(entry)}>
           Export
         </button>
+        <SaveToCollectionButton call={{ tool: entry.tool, historyId: entry.id }} className="pg-link-button" label="Save" />
         <button
           type="button"
           className="pg-link-button danger"

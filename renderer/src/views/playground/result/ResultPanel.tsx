@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import type { CallOutcome, ToolResult } from '../../../../../domain/ipc/playground-channels';
 import { useApi } from '../../../app/api-context';
 import { ExportDialog } from '../export/ExportDialog';
+import { SaveToCollectionButton } from '../../collections/SaveToCollectionButton';
 import { runWith } from '../state/run-call';
 import { useWorkbenchStore, type ShownResult } from '../state/workbench-store';
 import { formatBytes, formatCount, formatDuration, formatTime } from './format';
@@ -186,6 +187,7 @@ export function ResultPanel() {
             <button type="button" className="button small" onClick={() => setExporting(true)}>
               Export…
             </button>
+            <SaveToCollectionButton call={{ tool: shown.outcome.tool, arguments: shown.args, result: shown.outcome.result }} />
             {copied && (
               <span className="pg-small pg-ok-text" role="status">
                 {copied}

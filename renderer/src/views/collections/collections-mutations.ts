@@ -1,0 +1,51 @@
+/**
+ * What the Collections feature changes in main: a run of one collection (its answer is the run's
+ * result; progress events feed run-store.ts meanwhile) and "save to collection" (append an item).
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CollectionItem } from '../../../../domain/collections/format';
+import type { AppendTarget } from '../../../../domain/ipc/collections-channels';
+import { useApi } from '../../app/api-context';
+import { collectionsKeys } from './collections-queries';
+import { beginRun, endRun } from './run-store';
+
+let runCounter = 0;
+const newRunId = () => `run-${Date.now().toString(36)}-${(runCounter++).toString(36)}`;
+
+/** Runs the file's collection; `total` is its item count, for the progress bar before the first event. */
+export function useRunCollection(file: string) {
+  const api = useApi();
+  return useMutation({
+    mutationKey: collectionsKeys.run(file),
+    mutationFn: async (total: number) => {
+      const runId = newRunId();
+      beginRun(runId, file, total);
+      try {
+        return await api.collections.run({ runId, file });
+      } finally {
+        endRun(runId);
+      }
+    },
+  });
+}
+
+export function useAppendToCollection() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: collectionsKeys.append,
+    mutationFn: ({ target, item }: { target: AppendTarget; item: CollectionItem }) => api.collections.append(target, item),
+    onSuccess: async (saved) => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: collectionsKeys.list }),
+        client.invalidateQueries({ queryKey: collectionsKeys.one(saved.file) }),
+      ]);
+    },
+  });
+}
+
+/** Cancels the running collection: the call in flight and the items after it are reported as cancelled. */
+export function useCancelRun() {
+  const api = useApi();
+  return useMutation({ mutationFn: (runId: string) => api.collections.cancel(runId) });
+}
