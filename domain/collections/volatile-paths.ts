@@ -62,7 +62,7 @@ export function expandPattern(pattern: string, document: unknown): string[] {
     const token = tokens[at] as string;
     const keys: Array<string | number> =
       token === '*' ? (Array.isArray(value) ? value.map((_, i) => i) : Object.keys(value)) : Object.hasOwn(value, token) ? [token] : [];
-    for (const key of keys) walk((value)[key], at + 1, [...path, key]);
+    for (const key of keys) walk(value[key], at + 1, [...path, key]);
   };
   walk(document, 0, []);
   return out;
