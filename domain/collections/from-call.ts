@@ -62,8 +62,10 @@ function snapshotOf(call: CallToSave, document: Record<string, unknown>, narrow:
   const wanted = [
     ...new Set([...patterns.flatMap((p) => expandPattern(p, document)), ...(call.ignoreVolatile ? volatilePointers(document) : [])]),
   ];
-  // Skipped pointers are relative to the value compared.
-  const ignore = narrow ? wanted.filter((p) => p.startsWith(`${SC}/`)).map((p) => p.slice(SC.length)) : wanted;
+  // Skipped pointers are relative to the value compared. A whole result's `_meta` (server info, which
+  // the stateless era adds to every result) is protocol bookkeeping, left out of the value and skipped.
+  const ignore = narrow ? wanted.filter((p) => p.startsWith(`${SC}/`)).map((p) => p.slice(SC.length)) : [...wanted];
+  if (!narrow && !('error' in document)) ignore.push('/_meta');
   const value = (narrow ? document.structuredContent : document) as Extract<Assertion, { assert: 'snapshot' }>['value'];
   return {
     assert: 'snapshot',
