@@ -2,11 +2,9 @@
 // (`companion record to-collection`), which then passes with `companion test` against the embedded
 // reference gateway, against `companion mock` of the recording, and against `companion mock` of the
 // collection itself, in both protocol eras.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import type { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +14,7 @@ import { PipeTransport } from '../../bridge/testing/pipe-transport';
 import { EMBEDDED_PORT_ENV } from '../../platform/credentials/default-profile';
 import { main } from '../cli/main';
 import { captureIo } from '../cli/test-io';
+import { startMockProcess, type MockProcess } from '../mock/testing/mock-process';
 import { recordingBridge } from '../mock/testing/recording-bridge';
 import { freePort, tempHome } from '../playground/testing';
 
@@ -23,7 +22,7 @@ let gateway: RunningGateway;
 let dispose: () => Promise<void>;
 let dir: string;
 const { home, env } = tempHome('record-round-trip-');
-const children: ChildProcess[] = [];
+const mocks: MockProcess[] = [];
 
 beforeAll(async () => {
   ({ gateway, dispose } = await startTestGateway());
@@ -31,7 +30,7 @@ beforeAll(async () => {
   env[EMBEDDED_PORT_ENV] = String(await freePort());
 });
 afterAll(async () => {
-  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(mocks.map((m) => m.stop()));
   await dispose();
   await rm(dir, { recursive: true, force: true });
   await rm(home, { recursive: true, force: true });
@@ -56,21 +55,11 @@ async function cli(argv: string[], stdin?: string) {
   return { code, out: c.out(), err: c.err() };
 }
 
-/** `companion mock <file> --port 0` as a child process; resolves with its URL (its first stdout line). */
+/** `companion mock <file> --port 0`; resolves with its URL. */
 async function mock(file: string): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('main/cli/companion.ts'), 'mock', file, '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const first = await new Promise<string | undefined>((resolve) => {
-    const lines = createInterface({ input: child.stdout });
-    lines.once('line', resolve);
-    lines.once('close', () => resolve(undefined));
-  });
-  if (!first) throw new Error(`companion mock did not start: ${stderr}`);
-  return (JSON.parse(first) as { url: string }).url;
+  const started = await startMockProcess(file);
+  mocks.push(started);
+  return started.url;
 }
 
 /** `companion test` of the collection, with a profile pointing at `url` when given; the items not passed. */
