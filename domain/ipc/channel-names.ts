@@ -14,6 +14,7 @@ export const CHANNEL_NAMES = [
   'assistants:test',
   'assistants:manualSetup',
   'assistants:recentActivity',
+  'assistants:saveRecordingAsCollection',
   'github:status',
   'github:startDeviceSignIn',
   'github:deviceSignInState',
