@@ -1,7 +1,10 @@
 // Claude Code launching our bridge from the entry our writer put in ~/.claude.json, with the credentials in the
 // keychain. Claude Code passes its own environment to stdio servers. `claude mcp list` makes the handshake; a
 // turn with `claude -p` against a fake Anthropic API on loopback (ANTHROPIC_BASE_URL) makes a real tools/call.
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFakeAnthropic, toolResults } from './support/fake-anthropic';
 import { hostEnvironmentOf } from '../domain/host-environment';
@@ -9,11 +12,15 @@ import { recordHandshakes } from './support/report';
 import { describePeer, type Peer } from './support/peers';
 import { describeRun, run } from './support/run';
 import { startWorld, type World } from './support/world';
+import { main } from '../main/cli/main';
+import { captureIo } from '../main/cli/test-io';
+import { startMockProcess, type MockProcess } from '../main/mock/testing/mock-process';
 
 let world: World;
 beforeAll(async () => {
   world = await startWorld('claude-code');
-  await world.install('claude-code');
+  // With Record sessions on, as the Assistants view's switch sets it: the bridge records each session.
+  await world.install('claude-code', { record: true });
 });
 afterAll(async () => {
   await world?.close();
@@ -76,6 +83,39 @@ describePeer('claude-code', (peer: Peer) => {
       JSON.stringify(handshakes),
     ).toContain('claude-code');
     for (const h of handshakes) expect(h.negotiated, JSON.stringify(h)).toBe(h.requested);
+  });
+
+  it('the recorded session converts to a collection that passes against companion mock of the recording', async () => {
+    const recordings = await world.recordings();
+    const dir = await mkdtemp(path.join(tmpdir(), 'interop-claude-collection-'));
+    const mocks: MockProcess[] = [];
+    const cli = async (argv: string[], stdin?: string) => {
+      const c = captureIo({ ...world.userEnv });
+      if (stdin !== undefined) (c.io.stdin as PassThrough).end(stdin);
+      const code = await main(argv, c.io);
+      return { code, out: c.out(), err: c.err(), text: `${argv.join(' ')} -> ${code}\n${c.out()}\n${c.err()}` };
+    };
+    try {
+      // One file per session (`claude mcp list` made one too); the turn's session is the one with a call.
+      let session: string | undefined;
+      for (const file of recordings)
+        if ((await cli(['record', 'to-collection', file, '--list'])).out.includes('get_token_prices')) session = file;
+      expect(session, recordings.join(', ')).toBeDefined();
+      const collection = path.join(dir, 'claude.collection.json');
+      const converted = await cli(['record', 'to-collection', session!, '--out', collection]);
+      expect(converted.code, converted.text).toBe(0);
+      const mock = await startMockProcess(session!, { ...process.env });
+      mocks.push(mock);
+      const mockProfile = `${world.profile}-mock`;
+      expect((await cli(['login', '--profile', mockProfile, '--url', mock.url], 'any-id\nany-secret\n')).code).toBe(0);
+      const tested = await cli(['test', collection, '--profile', mockProfile, '--era', 'both']);
+      expect(tested.code, tested.text).toBe(0);
+      expect(tested.out).toMatch(/get_token_prices/);
+      await cli(['logout', '--profile', mockProfile]);
+    } finally {
+      await Promise.all(mocks.map((m) => m.stop()));
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('nothing Claude Code wrote in the home holds the secret key', async () => {

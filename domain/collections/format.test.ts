@@ -108,7 +108,7 @@ describe('itemFromCall', () => {
         {
           assert: 'snapshot',
           value: { content: [{ type: 'text', text: 'x' }], structuredContent: { routes: [{ id: 'r' }] } },
-          ignore: ['/structuredContent/routes/0/id'],
+          ignore: ['/structuredContent/routes/0/id', '/_meta'],
         },
       ],
     });

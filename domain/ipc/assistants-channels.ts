@@ -120,6 +120,14 @@ export const assistantsChannels = {
   'assistants:test': { args: z.tuple([ClientIdSchema]), result: ConnectionTest },
   /** The snippet to set a client up by hand, for a profile. */
   'assistants:manualSetup': { args: z.tuple([ClientIdSchema, ProfileNameArg]), result: ManualSetup },
+  /**
+   * Saves the assistant's newest recorded session as a collection in `<app data>/collections/`, with the
+   * conversion of `companion record to-collection` (every call, per-call values skipped).
+   */
+  'assistants:saveRecordingAsCollection': {
+    args: z.tuple([ClientIdSchema]),
+    result: z.object({ file: z.string(), recording: z.string(), items: z.number().int(), notes: z.string().optional() }),
+  },
   /** The newest tool calls (newest first); later ones arrive as `assistants:activity` events. */
   'assistants:recentActivity': { args: z.tuple([]), result: z.object({ records: z.array(ActivityRecord), logFile: z.string() }) },
 } as const;

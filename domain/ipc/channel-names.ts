@@ -14,6 +14,7 @@ export const CHANNEL_NAMES = [
   'assistants:test',
   'assistants:manualSetup',
   'assistants:recentActivity',
+  'assistants:saveRecordingAsCollection',
   'doctor:run',
   'collections:list',
   'collections:read',

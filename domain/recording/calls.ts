@@ -27,7 +27,7 @@ export interface RecordedCall {
 
 /**
  * What `companion mock` serves: the calls to answer, and the recorded tools/list answer if there was one.
- * A recording is one source (main/mock/recording-source.ts); a collection of saved calls can be another.
+ * A recording and a collection's snapshots are the two sources (main/mock/mock-source.ts).
  */
 export interface MockSource {
   calls(): readonly RecordedCall[];

@@ -12,7 +12,7 @@ import { readAuditLog, type AuditRecord } from '../../bridge/audit-log';
 import { startFaultProxy, type FaultProxy } from '../../bridge/testing/fault-proxy';
 import type { ClientId } from '../../domain/assistant-clients';
 import { startGateway, type RunningGateway } from '../../gateway/index';
-import { auditLogFile, bridgeLogFile, profilesFile, type PathContext } from '../../platform/credentials/config-paths';
+import { auditLogFile, bridgeLogFile, configDir, profilesFile, type PathContext } from '../../platform/credentials/config-paths';
 import { clearCredentials, storeCredentials } from '../../platform/credentials/credentials';
 import { osKeychain } from '../../platform/credentials/keychain';
 import { ProfileStore } from '../../platform/credentials/profiles';
@@ -43,8 +43,10 @@ export interface World {
   readonly profile: string;
   /** HOME, PATH (Node 22 first), USER, LOGNAME, SHELL, LANG, TERM and the session bus: what a desktop session passes on. */
   readonly userEnv: Readonly<Record<string, string>>;
-  /** Writes this host's entry with our writer, as Install in the app does. */
-  install(client: ClientId): Promise<ChangeResult>;
+  /** Writes this host's entry with our writer, as Install in the app does; `record` adds `--record` (Record sessions). */
+  install(client: ClientId, options?: { readonly record?: boolean }): Promise<ChangeResult>;
+  /** The sessions the bridge recorded (`--record`), oldest first. */
+  recordings(): Promise<string[]>;
   /** The tool calls the bridge recorded, newest first. */
   audit(): Promise<AuditRecord[]>;
   bridgeLog(): Promise<string>;
@@ -99,7 +101,11 @@ export async function startWorld(name: string): Promise<World> {
     gateway,
     profile,
     userEnv,
-    install: (client) => installClient(client, { paths, runtime, profile }),
+    install: (client, options) => installClient(client, { paths, runtime, profile, ...(options?.record ? { record: true } : {}) }),
+    recordings: async () => {
+      const dir = path.join(configDir(paths), 'recordings');
+      return (await readdir(dir).catch(() => [] as string[])).sort().map((name) => path.join(dir, name));
+    },
     audit: () => readAuditLog(auditLogFile(paths)),
     bridgeLog: () => readFile(bridgeLogFile(paths), 'utf8').catch(() => ''),
     async filesHolding(text) {

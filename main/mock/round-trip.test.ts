@@ -11,14 +11,10 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningGateway } from '../../gateway/index';
 import { startTestGateway } from '../../gateway/testing/fixture';
-import { runBridgeCore } from '../../bridge/core';
-import { createHttpClient } from '../../bridge/http-client';
-import { createLogger } from '../../bridge/logger';
-import { FileRecorder } from '../../bridge/recorder';
 import { PipeTransport } from '../../bridge/testing/pipe-transport';
-import { TestHost } from '../../bridge/testing/host';
 import { pairCalls } from '../../domain/recording/calls';
 import { parseRecording } from '../../domain/recording/parse';
+import { recordingBridge } from './testing/recording-bridge';
 
 let gateway: RunningGateway;
 let dispose: () => Promise<void>;
@@ -35,45 +31,6 @@ afterAll(async () => {
 
 type Era = 'legacy' | '2026-07-28';
 type AnyClient = Client | V1Client;
-
-/** A bridge to the reference gateway recording into `file`; resolves once the bridge stopped and the file is closed. */
-function recordingBridge(file: string): { host: TestHost; stop: () => Promise<void> } {
-  const host = new TestHost();
-  const stop = new AbortController();
-  const log = createLogger({ debug: false, tag: 'test' });
-  const recorder = new FileRecorder({ file });
-  const done = runBridgeCore({
-    input: host.input,
-    output: host.output,
-    log,
-    recorder,
-    maxMessageBytes: 4 * 1024 * 1024,
-    defaultTimeoutMs: 30_000,
-    userAgent: 'test',
-    signal: stop.signal,
-    drainMs: 0,
-    connect: async () => {
-      const url = new URL(gateway.url);
-      const http = await createHttpClient({ url, ca: gateway.caCertPem, proxy: false, env: {} });
-      return {
-        profile: 'test',
-        url,
-        http,
-        credentials: { accessId: gateway.accessId, secretKey: gateway.secretKey },
-        timeoutMs: 30_000,
-        close: () => http.close(),
-      };
-    },
-  }).finally(() => log.close());
-  return {
-    host,
-    stop: async () => {
-      stop.abort();
-      await done;
-      await recorder.close();
-    },
-  };
-}
 
 const CALLS = [
   { name: 'get_token_prices', arguments: { assets: ['c60', 'c0'] } },
@@ -106,7 +63,7 @@ function client(era: Era): AnyClient {
 describe.each<Era>(['legacy', '2026-07-28'])('record through the bridge, replay with companion mock --stdio, era %s', (era) => {
   it('gives the same answers', { timeout: 120_000 }, async () => {
     const file = path.join(dir, `${era}.jsonl`);
-    const bridge = recordingBridge(file);
+    const bridge = recordingBridge(gateway, file);
     const recorded = client(era);
     await recorded.connect(new PipeTransport(bridge.host.input, bridge.host.output));
     const original = await session(recorded);

@@ -159,4 +159,36 @@ describe('assistants services', () => {
     expect(events.every((e) => e.event === 'assistants:activity')).toBe(true);
     expect(pushed).toEqual(['get_token_prices', 'validate_address']);
   });
+
+  it('"Save as collection" converts the newest recorded session once, as companion record to-collection does', async () => {
+    expect(await dispatch('assistants:saveRecordingAsCollection', ['cursor'])).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', message: expect.stringContaining('No session has been recorded yet') as unknown },
+    });
+    const dir = path.join(home.paths.env.XDG_CONFIG_HOME!, 'gateway-companion', 'recordings');
+    await mkdir(dir, { recursive: true });
+    const line = (from: string, kind: string, message: object) => JSON.stringify({ at: 1, from, kind, era: '2025-11-25', message });
+    const session = (tool: string) =>
+      [
+        JSON.stringify({ format: 'gateway-companion-recording', version: 1, startedAt: 'x' }),
+        line('host', 'request', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool, arguments: {} } }),
+        line('bridge', 'response', { jsonrpc: '2.0', id: 1, result: { content: [] } }),
+      ].join('\n') + '\n';
+    await writeFile(path.join(dir, 'cursor-2026-11-28_09-00-00.jsonl'), session('get_swap_domains'));
+    await writeFile(path.join(dir, 'cursor-2026-11-28_10-00-00.jsonl'), session('get_listing_categories'));
+    await writeFile(path.join(dir, 'claude-code-2026-11-28_11-00-00.jsonl'), session('search_assets'));
+    const saved = await dispatch('assistants:saveRecordingAsCollection', ['cursor']);
+    const file = path.join(
+      home.paths.env.XDG_CONFIG_HOME!,
+      'gateway-companion',
+      'collections',
+      'cursor-2026-11-28_10-00-00.collection.json',
+    );
+    expect(saved).toMatchObject({ ok: true, value: { file, items: 1, recording: path.join(dir, 'cursor-2026-11-28_10-00-00.jsonl') } });
+    expect(await readFile(file, 'utf8')).toContain('"tool": "get_listing_categories"');
+    expect(await dispatch('assistants:saveRecordingAsCollection', ['cursor'])).toMatchObject({
+      ok: false,
+      error: { code: 'already_saved', message: `This session is already saved as a collection: ${file}.` },
+    });
+  });
 });

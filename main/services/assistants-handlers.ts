@@ -7,7 +7,8 @@ import { clientSpec, type ClientId } from '../clients/catalog';
 import { ConfigParseError, ConfigShapeError } from '../clients/config-errors';
 import { NotConfiguredError, testClient } from '../clients/connection-test';
 import { clientStatus, listClients, type ClientStatus } from '../clients/detect';
-import { installClient, removeClient } from '../clients/install';
+import { installClient, recordingPattern, removeClient } from '../clients/install';
+import { saveRecordingAsCollection } from '../collections/save-recording';
 import { currentRuntime, LaunchError, type LaunchRuntime } from '../clients/launch';
 import { manualSetup } from '../clients/snippets';
 import { auditLogFile, currentPathContext, profilesFile, type PathContext } from '../../platform/credentials/config-paths';
@@ -27,6 +28,7 @@ type AssistantsHandlers = Pick<
   | 'assistants:test'
   | 'assistants:manualSetup'
   | 'assistants:recentActivity'
+  | 'assistants:saveRecordingAsCollection'
 >;
 
 /** Only the names of the entry's variables reach the renderer; a handshake only while the entry is the one tested. */
@@ -132,6 +134,11 @@ export function assistantsHandlers(ctx: HostContext): AssistantsHandlers {
         ctx.log(`[assistants] recording ${record ? 'on' : 'off'} for ${id} (${result.file})`);
         return { client: await status(id), changed: result.changed, ...(result.backup ? { backup: result.backup } : {}) };
       }),
+    'assistants:saveRecordingAsCollection': async (id) => {
+      const saved = await saveRecordingAsCollection(path.dirname(recordingPattern(paths(), id)), `${id}-`);
+      ctx.log(`[assistants] saved ${saved.recording} as ${saved.file} (${saved.items} items)`);
+      return saved;
+    },
     'assistants:remove': (id) =>
       expected(async () => {
         const result = await removeClient(id, { paths: paths() });

@@ -16,6 +16,7 @@ async function allCommands(): Promise<Command[]> {
     import('./logo').then((m) => m.logoCommands),
     import('./bridge').then((m) => [m.bridgeCommand]),
     import('./mock').then((m) => [m.mockCommand]),
+    import('./record').then((m) => [m.recordToCollectionCommand]),
     import('./login').then((m) => [m.loginCommand]),
     import('./logout').then((m) => [m.logoutCommand]),
     import('./status').then((m) => [m.statusCommand]),

@@ -8,7 +8,9 @@ import {
   toolCounts,
   type ActivityFilters,
 } from './activity-format';
-import { useActivity } from './assistants-queries';
+import { useApi } from '../../app/api-context';
+import { useActivity, useOverview } from './assistants-queries';
+import { SaveRecordingButton } from './SaveRecordingButton';
 
 const PAGE = 100;
 const NO_RECORDS: never[] = [];
@@ -27,6 +29,8 @@ export function ActivityPanel() {
   const visible = useMemo(() => filterActivity(records, filters), [records, filters]);
   const errors = useMemo(() => records.filter((r) => !r.ok).length, [records]);
   const now = new Date();
+  const api = useApi();
+  const recording = useOverview().data?.clients.filter((c) => c.entry?.recording) ?? [];
 
   return (
     <section className="panel activity-panel" aria-labelledby="activity-title">
@@ -44,6 +48,9 @@ export function ActivityPanel() {
               </>
             )}
           </p>
+          {recording.map((c) => (
+            <SaveRecordingButton key={c.id} clientName={c.name} onSave={() => api.assistants.saveRecordingAsCollection(c.id)} />
+          ))}
         </div>
         <div className="activity-filters">
           <div className="field">
