@@ -357,4 +357,32 @@ describe('companion doctor --client', () => {
       expect(healthy.profile).toBe('p');
     },
   );
+
+  it.skipIf(process.platform !== 'linux')(
+    'Codex drops XDG_CONFIG_HOME unless env_vars names it: the bridge would read its profiles from another folder',
+    async () => {
+      const bridge = await fakeBridge();
+      const custom = path.join(home, 'elsewhere');
+      paths = currentPathContext({ HOME: home, XDG_CONFIG_HOME: custom });
+      await profile({ url: gateway.url, caFile: gateway.caCertPath });
+      const own = {
+        HOME: home,
+        XDG_CONFIG_HOME: custom,
+        PATH: process.env.PATH ?? '',
+        DBUS_SESSION_BUS_ADDRESS: 'unix:path=/tmp/doctor-test-bus',
+      };
+      const table = `[mcp_servers.gateway-companion]\ncommand = "${process.execPath}"\nargs = ["${bridge}", "--profile", "p"]\n`;
+      await codexConfig(`${table}env_vars = ["DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR"]\n`);
+      const report = await doctor({ client: 'codex', env: own });
+      expectBrokenAt(report, 'environment', 'config_dir_not_passed');
+      expect(failedHop(report)?.detail).toContain(`reads its profiles from ${path.join(home, '.config', 'gateway-companion')}`);
+      expect(failedHop(report)?.fix).toMatch(/add "XDG_CONFIG_HOME" to env_vars in \[mcp_servers\.gateway-companion\]/);
+
+      // Named in env_vars, the bridge finds the profiles where this terminal does.
+      await codexConfig(`${table}env_vars = ["DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR", "XDG_CONFIG_HOME"]\n`);
+      const healthy = await doctor({ client: 'codex', env: own });
+      expect(healthy.verdict, reportText(healthy)).toBe('healthy');
+      expect(healthy.hops.find((h) => h.id === 'environment')?.detail).toContain(path.join(custom, 'gateway-companion'));
+    },
+  );
 });

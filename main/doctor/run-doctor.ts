@@ -16,10 +16,10 @@ import { profilesFile, type PathContext } from '../../platform/credentials/confi
 import { CredentialsError, OriginMismatchError, resolveCredentials } from '../../platform/credentials/credentials';
 import { KeychainError, osKeychain, type Credentials, type Keychain } from '../../platform/credentials/keychain';
 import { ProfileError, ProfileStore, validateProfile, type Profile } from '../../platform/credentials/profiles';
-import { findSessionBus } from '../../platform/credentials/session-bus';
 import type { ClientId } from '../clients/catalog';
 import { testLaunch, type ConnectionTestResult } from '../clients/connection-test';
 import { clientStatus } from '../clients/detect';
+import { checkPassedEnvironment } from './environment-hop';
 import { GatewayExchange } from './gateway-exchange';
 import { fail, HopFailure, pass, skip, timed, toHop } from './hop';
 import { mcpHops } from './mcp-hops';
@@ -107,18 +107,7 @@ async function assistantHops(client: ClientId, o: DoctorOptions, hops: HopResult
   hops.push(config);
   if (config.status === 'failed') return undefined;
 
-  const environment = await timed('environment', () => {
-    if (process.platform !== 'linux') return Promise.resolve(skip('the keychain needs no session variables on this system'));
-    const bus = findSessionBus(passed, process.getuid?.() ?? -1);
-    if (bus) return Promise.resolve(pass(`${host?.name ?? 'the assistant'} passes the session bus (${bus.split(',')[0]})`));
-    return Promise.resolve(
-      fail(
-        'no_session_bus',
-        `${host?.name ?? 'The assistant'} starts the bridge without DBUS_SESSION_BUS_ADDRESS, and no session bus is where libsecret looks`,
-        host ? `In ${host.name}, ${host.keychainFix}.` : sessionBusHint(undefined),
-      ),
-    );
-  });
+  const environment = await timed('environment', () => Promise.resolve(checkPassedEnvironment(host, passed, o.paths)));
   hops.push(environment);
   if (environment.status === 'failed') return undefined;
 
