@@ -4,11 +4,14 @@
 // session gives a program (the world's userEnv: HOME, PATH, USER, LANG, the session bus; nothing of the test
 // process's), and the real Codex, started the same way, must agree with its verdict: it calls a tool through
 // the bridge when the doctor says healthy, and fails to start the bridge where the doctor says it breaks.
+// Two variables the bridge needs are checked: the session bus (the keychain) and XDG_CONFIG_HOME where the
+// user's profiles live under it (without it the bridge Codex starts reads ~/.config and finds no profile).
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DoctorReport } from '../domain/doctor-report';
+import { configDir } from '../platform/credentials/config-paths';
 import { startEgressTrap, type EgressTrap } from './support/egress-trap';
 import { startFakeOpenAI } from './support/fake-openai';
 import { describePeer, nodeBin, type Peer } from './support/peers';
@@ -34,9 +37,9 @@ const ENV_VARS_LINE = /^env_vars = \[\s*"DBUS_SESSION_BUS_ADDRESS",\s*"XDG_RUNTI
 const configFile = () => path.join(world.home, '.codex', 'config.toml');
 
 /** `companion doctor --client codex --json`, the built CLI in the desktop session's environment. */
-async function doctor(): Promise<{ code: number | null; report: DoctorReport; text: string }> {
+async function doctor(extraEnv: Record<string, string> = {}): Promise<{ code: number | null; report: DoctorReport; text: string }> {
   const result = await run([nodeBin() ?? process.execPath, CLI], ['doctor', '--client', 'codex', '--json'], {
-    env: world.userEnv,
+    env: { ...world.userEnv, ...extraEnv },
     cwd: world.home,
     timeoutMs: 120_000,
   });
@@ -51,7 +54,7 @@ interface ExecEvent {
 
 describePeer('codex', (peer: Peer) => {
   /** One `codex exec` turn against a fake model, with the config file as it is (only the model provider given with -c). */
-  async function turn() {
+  async function turn(extraEnv: Record<string, string> = {}) {
     const model = await startFakeOpenAI('get_token_prices', { assets: ['c60'] });
     try {
       const provider = `model_providers.interop={name="interop",base_url="${model.url}",wire_api="responses",env_key="INTEROP_MODEL_KEY"}`;
@@ -59,7 +62,7 @@ describePeer('codex', (peer: Peer) => {
       const result = await run(
         peer.command,
         ['exec', '--skip-git-repo-check', '--json', ...overrides, '-m', 'interop-model', 'What is the price of ETH (asset c60)?'],
-        { env: { ...world.userEnv, ...trap.env, INTEROP_MODEL_KEY: 'interop-fake' }, cwd: world.home, timeoutMs: 120_000 },
+        { env: { ...world.userEnv, ...trap.env, ...extraEnv, INTEROP_MODEL_KEY: 'interop-fake' }, cwd: world.home, timeoutMs: 120_000 },
       );
       const events = result.stdout
         .split('\n')
@@ -116,6 +119,39 @@ describePeer('codex', (peer: Peer) => {
       expect(result.stderr, describeRun(result)).toContain('DBUS_SESSION_BUS_ADDRESS');
     } finally {
       await writeFile(configFile(), written);
+    }
+  });
+
+  it('with the profiles under XDG_CONFIG_HOME, the doctor says Codex must pass it, and Codex agrees before and after', async () => {
+    const written = await readFile(configFile(), 'utf8');
+    const moved = path.join(world.home, 'moved-config');
+    const dir = configDir(world.paths);
+    await mkdir(moved, { recursive: true });
+    await rename(dir, path.join(moved, 'gateway-companion'));
+    const session = { XDG_CONFIG_HOME: moved };
+    try {
+      const { report, text } = await doctor(session);
+      const failed = report.hops.find((h) => h.status === 'failed');
+      expect(failed, text).toMatchObject({ id: 'environment', cause: 'config_dir_not_passed' });
+      expect(failed?.fix).toContain('add "XDG_CONFIG_HOME" to env_vars');
+      const before = await turn(session);
+      expect(before.result.code, describeRun(before.result)).not.toBe(0);
+      expect(before.call).toBeUndefined();
+
+      await writeFile(
+        configFile(),
+        written.replace(ENV_VARS_LINE, 'env_vars = ["DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR", "XDG_CONFIG_HOME"]'),
+      );
+      const fixed = await doctor(session);
+      expect(fixed.report.verdict, fixed.text).toBe('healthy');
+      const after = await turn(session);
+      expect(after.result.code, describeRun(after.result)).toBe(0);
+      expect(after.call, describeRun(after.result)).toMatchObject({ tool: 'get_token_prices', status: 'completed' });
+    } finally {
+      await writeFile(configFile(), written);
+      // The bridge Codex started without XDG_CONFIG_HOME wrote its log under ~/.config: that folder goes.
+      await rm(dir, { recursive: true, force: true });
+      await rename(path.join(moved, 'gateway-companion'), dir);
     }
   });
 });
