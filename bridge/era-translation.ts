@@ -182,7 +182,7 @@ export function identityFromEnvelope(message: Json): HostIdentity {
 const BRIDGE_INFO: Implementation = { name: 'gateway-companion-bridge', version: '1' };
 
 /** The `_meta` envelope a 2026-era request carries, for the host's identity. */
-function envelope(identity: HostIdentity, logLevel?: string): Json {
+export function envelope(identity: HostIdentity, logLevel?: string): Json {
   return {
     [PROTOCOL_VERSION_KEY]: MODERN_VERSION,
     [CLIENT_CAPABILITIES_KEY]: identity.capabilities,

@@ -26,6 +26,8 @@ export interface ProfileTargetOptions {
   readonly embedded?: EmbeddedGatewayStarter;
   /** The assistant's clientInfo.name, so a keychain error can name that host's setting. */
   readonly host?: string;
+  /** Told each time a request waits for the profile's rate (besides the log line), so the playground can show it. */
+  readonly onRateWait?: (waitMs: number, queued: number) => void;
 }
 
 /** A reference gateway the bridge forwards to for an `embedded` profile. */
@@ -191,9 +193,10 @@ export async function connectProfile(options: ProfileTargetOptions): Promise<Ups
       headerNames: headerNamesOf(profile),
       ...(rate !== undefined
         ? {
-            pacer: new Pacer(rate, undefined, (ms, queued) =>
-              options.log.info(`waiting for the rate limit (${rate}/s): ${Math.ceil(ms)} ms, ${queued} request(s) queued`),
-            ),
+            pacer: new Pacer(rate, undefined, (ms, queued) => {
+              options.log.info(`waiting for the rate limit (${rate}/s): ${Math.ceil(ms)} ms, ${queued} request(s) queued`);
+              options.onRateWait?.(ms, queued);
+            }),
           }
         : {}),
       async close() {

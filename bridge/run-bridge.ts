@@ -38,6 +38,8 @@ export interface RunBridgeOptions {
   readonly recorder?: BridgeRecorder;
   /** Starts the reference gateway for an `embedded` profile (supplied by the app). */
   readonly embedded?: EmbeddedGatewayStarter;
+  /** Told each time a request waits for the profile's rate (the playground shows it). */
+  readonly onRateWait?: (waitMs: number, queued: number) => void;
 }
 
 /**
@@ -64,6 +66,7 @@ export async function runBridge(options: RunBridgeOptions): Promise<void> {
     ...(options.profile !== undefined ? { profile: options.profile } : {}),
     ...(options.keychain ? { keychain: options.keychain } : {}),
     ...(options.embedded ? { embedded: options.embedded } : {}),
+    ...(options.onRateWait ? { onRateWait: options.onRateWait } : {}),
     ...(options.timeoutSeconds !== undefined ? { timeoutSeconds: options.timeoutSeconds } : {}),
   };
   let profileName = options.profile;

@@ -87,6 +87,7 @@ export const EVENT_NAMES = [
   'playground:connection',
   'playground:progress',
   'playground:historyChanged',
+  'playground:rateWait',
   'registry:progress',
 ] as const;
 

@@ -143,6 +143,14 @@ export const ProgressEvent = z.object({
   message: z.string().optional(),
 });
 
+/** A request of the session waits for the profile's rate limit; `callIds` are the tool calls running then. */
+export const RateWaitEvent = z.object({
+  waitMs: z.number().nonnegative(),
+  queued: z.number().int().nonnegative(),
+  callIds: z.array(z.string()).max(64),
+});
+export type RateWaitEvent = z.infer<typeof RateWaitEvent>;
+
 export const playgroundChannels = {
   /** The current connection, if any (after a reload, say). */
   'playground:state': { args: z.tuple([]), result: z.object({ connection: ConnectionInfo.nullable() }) },
@@ -178,5 +186,6 @@ export const playgroundEvents = {
   'playground:traffic': TrafficEntry,
   'playground:connection': ConnectionEvent,
   'playground:progress': ProgressEvent,
+  'playground:rateWait': RateWaitEvent,
   'playground:historyChanged': z.object({ count: z.number() }),
 } as const;

@@ -11,7 +11,12 @@ import type { Credentials } from '../../platform/credentials/keychain';
 import { readBody } from '../../platform/http/read-body';
 import { SseParser } from '../../platform/http/sse-parser';
 import type { Pacer } from '../../bridge/pacer';
+import { eraHeaders } from '../../bridge/era-headers';
+import { discoverRequest, envelope, type HostIdentity } from '../../bridge/era-translation';
 import { APP_VERSION } from '../../platform/app-version';
+
+/** How the doctor names itself, in initialize and in the 2026-07-28 envelope. */
+export const DOCTOR_IDENTITY: HostIdentity = { clientInfo: { name: 'gateway-companion-doctor', version: APP_VERSION }, capabilities: {} };
 
 /** The most of an answer the doctor reads. */
 const MAX_BODY = 1 << 20;
@@ -72,6 +77,8 @@ export class GatewayExchange {
   private sessionId: string | undefined;
   private protocolVersion: string | undefined;
   private nextId = 1;
+  /** The gateway speaks only 2026-07-28: every request carries the `_meta` envelope and its headers, and there is no session. */
+  private modern = false;
 
   constructor(private readonly options: ExchangeOptions) {}
 
@@ -79,7 +86,12 @@ export class GatewayExchange {
     this.protocolVersion = version;
   }
 
-  private headers(): Record<string, string> {
+  /** From now on, requests go in the 2026-07-28 era (the envelope and headers the bridge sends too). */
+  useModernEra(): void {
+    this.modern = true;
+  }
+
+  private headers(extra: Record<string, string> | undefined): Record<string, string> {
     const { credentials, headerNames } = this.options;
     return {
       accept: 'application/json, text/event-stream',
@@ -89,15 +101,20 @@ export class GatewayExchange {
       [headerNames.secret.toLowerCase()]: credentials.secretKey,
       ...(this.sessionId ? { 'mcp-session-id': this.sessionId } : {}),
       ...(this.protocolVersion ? { 'mcp-protocol-version': this.protocolVersion } : {}),
+      ...extra,
     };
   }
 
-  private async send(method: 'POST' | 'DELETE', body: string | undefined): Promise<Answer & { raw: IncomingMessage }> {
+  private async send(
+    method: 'POST' | 'DELETE',
+    body: string | undefined,
+    extraHeaders?: Record<string, string>,
+  ): Promise<Answer & { raw: IncomingMessage }> {
     const { url, ca, timeoutMs } = this.options;
     await this.options.pacer?.acquire();
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     return new Promise((resolve, reject) => {
-      const req = send(url, { method, headers: this.headers(), ...(ca ? { ca } : {}), agent: false }, (res) => {
+      const req = send(url, { method, headers: this.headers(extraHeaders), ...(ca ? { ca } : {}), agent: false }, (res) => {
         readBody(res, MAX_BODY).then(
           (read) => {
             const text = read.ok ? read.bytes.toString('utf8') : '';
@@ -128,9 +145,21 @@ export class GatewayExchange {
   /** Sends one JSON-RPC request and returns the answer with its message (if the body had one for this id). */
   async call(method: string, params?: object): Promise<Answer> {
     const id = this.nextId++;
-    const { raw: _raw, ...answer } = await this.send('POST', JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) }));
+    const request: Record<string, unknown> = { jsonrpc: '2.0', id, method, ...(params ? { params } : {}) };
+    if (this.modern) request.params = { ...params, _meta: envelope(DOCTOR_IDENTITY) };
+    return this.exchange(request);
+  }
+
+  /** Asks whether the gateway speaks 2026-07-28: the bridge's own `server/discover`, in the doctor's name. */
+  discover(): Promise<Answer> {
+    return this.exchange(discoverRequest(`doctor-${this.nextId++}`, DOCTOR_IDENTITY));
+  }
+
+  /** Posts one request (with the 2026-era headers when it carries the envelope) and finds its answer in the body. */
+  private async exchange(request: Record<string, unknown>): Promise<Answer> {
+    const { raw: _raw, ...answer } = await this.send('POST', JSON.stringify(request), eraHeaders(request));
     const message = parseMessages(answer.text, answer.contentType).find(
-      (m): m is NonNullable<Answer['message']> => typeof m === 'object' && m !== null && (m as { id?: unknown }).id === id,
+      (m): m is NonNullable<Answer['message']> => typeof m === 'object' && m !== null && (m as { id?: unknown }).id === request.id,
     );
     return { ...answer, ...(message ? { message } : {}) };
   }

@@ -1,12 +1,16 @@
 /**
  * The doctor's hops above TCP and TLS: the HTTP answer, the era, the credentials, tools/list, one harmless
  * call and the upstream's health. One initialize informs the first three (its status and content type, its
- * protocol version, whether it was refused); each hop is timed and the run stops at the first that fails.
+ * protocol version, whether it was refused); a gateway that refuses it the way a 2026-07-28-only server
+ * does is asked `server/discover`, as the bridge asks it, and is then spoken to in that era. Each hop is
+ * timed and the run stops at the first that fails.
  */
+import type { SERVER_INFO_META_KEY } from '@modelcontextprotocol/client';
 import { Ajv } from 'ajv';
 import type { HopId, HopResult } from '../../domain/doctor-report';
 import { fail, pass, skip, toHop, type Finding } from './hop';
-import { NoAnswer, type Answer, type GatewayExchange } from './gateway-exchange';
+import { MODERN_VERSION, readDiscoverResult } from '../../bridge/era-translation';
+import { DOCTOR_IDENTITY, NoAnswer, type Answer, type GatewayExchange } from './gateway-exchange';
 
 /** A checksummed Ethereum address: valid on every gateway of this shape, and costs nothing. */
 const HARMLESS_CALL = { name: 'validate_address', arguments: { address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', asset_id: 'c60' } };
@@ -88,6 +92,25 @@ function credentialsRefused(answer: Answer, ctx: McpHopContext): Finding {
 
 type Step = { id: HopId; finding: Finding; ms: number };
 
+/**
+ * An initialize refused the way a 2026-07-28-only server refuses it (the SDK answers 400 with -32022 and
+ * its versions; others a JSON-RPC error, 404 or 405), as the bridge's negotiator reads it: not a refusal of
+ * the credentials, the rate or a proxy's page, which the hops report as they are.
+ */
+function refusedAsModernOnly(a: Answer): boolean {
+  if (a.message?.result !== undefined || a.status === 401 || a.status === 403 || a.status === 429) return false;
+  if (a.contentType.startsWith('text/html')) return false;
+  return a.message !== undefined || a.status === 400 || a.status === 404 || a.status === 405;
+}
+
+/** Where a DiscoverResult names its server (typed against the SDK's declaration, as the bridge's is). */
+const SERVER_INFO_KEY: typeof SERVER_INFO_META_KEY = 'io.modelcontextprotocol/serverInfo';
+
+/** The server an initialize or DiscoverResult names, in a few words. */
+function serverName(info: { name?: unknown; version?: unknown } | undefined): string {
+  return info ? `${String(info.name)} ${String(info.version)}` : 'unnamed server';
+}
+
 /** Runs the hops from the HTTP answer to the upstream's health, stopping at the first that fails. */
 export async function mcpHops(exchange: GatewayExchange, ctx: McpHopContext, timeoutMs: number): Promise<HopResult[]> {
   const steps: Step[] = [];
@@ -114,44 +137,31 @@ export async function mcpHops(exchange: GatewayExchange, ctx: McpHopContext, tim
     }
   };
 
-  // HTTP answer, era and credentials, from one initialize.
+  // HTTP answer, era and credentials, from one initialize (and server/discover if it is refused as a 2026-only server refuses it).
   const init = await timedCall(() =>
-    exchange.call('initialize', {
-      protocolVersion: '2025-11-25',
-      capabilities: {},
-      clientInfo: { name: 'gateway-companion-doctor', version: '1' },
-    }),
+    exchange.call('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: DOCTOR_IDENTITY.clientInfo }),
   );
   if (!init.answer) return [...done(), toHop('http', init.finding!, init.ms)];
   const a = init.answer;
-  if (a.status === 429) return [toHop('http', rateLimited(a, ctx), init.ms)];
-  const transport = transportProblem(a, ctx);
-  if (transport) return [toHop('http', transport, init.ms)];
-  steps.push({ id: 'http', finding: pass(`HTTP ${a.status}, ${a.contentType || 'no content type'}`), ms: init.ms });
-  if (a.status === 401 || a.status === 403) {
-    steps.push({ id: 'era', finding: skip('the gateway names its era only to accepted credentials'), ms: 0 });
-    steps.push({ id: 'credentials', finding: credentialsRefused(a, ctx), ms: 0 });
-    return done();
-  }
-  const result = a.message?.result as { protocolVersion?: unknown; serverInfo?: { name?: unknown; version?: unknown } } | undefined;
-  if (!result || typeof result.protocolVersion !== 'string') {
-    const why = a.message?.error?.message ?? 'no initialize result';
+  const probe = refusedAsModernOnly(a) ? await timedCall(() => exchange.discover()) : undefined;
+  const discovered = probe?.answer?.message && (await readDiscoverResult(probe.answer.message));
+  if (probe?.answer && discovered) {
+    const d = probe.answer;
+    exchange.useModernEra();
+    steps.push({ id: 'http', finding: pass(`HTTP ${d.status}, ${d.contentType || 'no content type'}`), ms: init.ms + probe.ms });
     steps.push({
       id: 'era',
-      finding: fail(
-        'era_unknown',
-        `the gateway did not answer initialize (${why})`,
-        'The gateway may speak only the 2026-07-28 era, which the bridge negotiates itself: run `companion status` and see the bridge log; else tell whoever runs the gateway.',
+      finding: pass(
+        `protocol ${MODERN_VERSION} only (it refused initialize with HTTP ${a.status} and answered server/discover), ${serverName(discovered._meta?.[SERVER_INFO_KEY])}`,
       ),
       ms: 0,
     });
-    return done();
+    steps.push({ id: 'credentials', finding: pass('server/discover accepted'), ms: 0 });
+  } else {
+    const legacy = await legacyHandshake(exchange, a, init.ms, ctx, probe !== undefined);
+    steps.push(...legacy.steps);
+    if (!legacy.ok) return done();
   }
-  exchange.useProtocolVersion(result.protocolVersion);
-  const server = result.serverInfo ? `${String(result.serverInfo.name)} ${String(result.serverInfo.version)}` : 'unnamed server';
-  steps.push({ id: 'era', finding: pass(`protocol ${result.protocolVersion}, ${server}`), ms: 0 });
-  steps.push({ id: 'credentials', finding: pass('initialize accepted'), ms: 0 });
-  await exchange.notify('notifications/initialized').catch(() => undefined);
 
   // tools/list: count, names, schemas that compile.
   const list = await timedCall(() => exchange.call('tools/list'));
@@ -190,6 +200,46 @@ export async function mcpHops(exchange: GatewayExchange, ctx: McpHopContext, tim
   });
   steps.push({ id: 'upstream', finding: upstreamHealth(callResult, ctx), ms: 0 });
   return done();
+}
+
+/** The 2025 era's handshake read from initialize's answer: the HTTP answer, the era and the credentials; `ok` when all three passed. */
+async function legacyHandshake(
+  exchange: GatewayExchange,
+  a: Answer,
+  ms: number,
+  ctx: McpHopContext,
+  askedDiscover: boolean,
+): Promise<{ steps: Step[]; ok: boolean }> {
+  if (a.status === 429) return { steps: [{ id: 'http', finding: rateLimited(a, ctx), ms }], ok: false };
+  const transport = transportProblem(a, ctx);
+  if (transport) return { steps: [{ id: 'http', finding: transport, ms }], ok: false };
+  const steps: Step[] = [{ id: 'http', finding: pass(`HTTP ${a.status}, ${a.contentType || 'no content type'}`), ms }];
+  if (a.status === 401 || a.status === 403) {
+    steps.push({ id: 'era', finding: skip('the gateway names its era only to accepted credentials'), ms: 0 });
+    steps.push({ id: 'credentials', finding: credentialsRefused(a, ctx), ms: 0 });
+    return { steps, ok: false };
+  }
+  const result = a.message?.result as { protocolVersion?: unknown; serverInfo?: { name?: unknown; version?: unknown } } | undefined;
+  if (!result || typeof result.protocolVersion !== 'string') {
+    const why = a.message?.error?.message ?? 'no initialize result';
+    steps.push({
+      id: 'era',
+      finding: fail(
+        'era_unknown',
+        askedDiscover
+          ? `the gateway answered neither initialize (${why}) nor server/discover`
+          : `the gateway did not answer initialize (${why})`,
+        `The gateway speaks neither the 2025 era nor ${MODERN_VERSION}: check the profile's URL is its MCP endpoint, else tell whoever runs the gateway.`,
+      ),
+      ms: 0,
+    });
+    return { steps, ok: false };
+  }
+  exchange.useProtocolVersion(result.protocolVersion);
+  steps.push({ id: 'era', finding: pass(`protocol ${result.protocolVersion}, ${serverName(result.serverInfo)}`), ms: 0 });
+  steps.push({ id: 'credentials', finding: pass('initialize accepted'), ms: 0 });
+  await exchange.notify('notifications/initialized').catch(() => undefined);
+  return { steps, ok: true };
 }
 
 async function judgeTools(answer: Answer, ctx: McpHopContext): Promise<Finding> {

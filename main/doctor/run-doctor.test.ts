@@ -7,7 +7,11 @@ import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createTcpServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { toNodeHandler, type NodeIncomingMessageLike } from '@modelcontextprotocol/node';
+import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { startLegacyUpstream } from '../../bridge/testing/era-upstreams';
 import { doctorExitCode, failedHop, reportText, type DoctorReport, type HopId } from '../../domain/doctor-report';
 import { startGateway, type RunningGateway } from '../../gateway/index';
 import { currentPathContext, profilesFile, type PathContext } from '../../platform/credentials/config-paths';
@@ -292,6 +296,81 @@ describe('companion doctor: the HTTP answer and above', () => {
   it('the wrong path on the reference gateway', async () => {
     await profile({ url: gateway.url.replace(/\/mcp$/, '/nope'), caFile: gateway.caCertPath });
     expectBrokenAt(await doctor(), 'http', 'not_found');
+  });
+});
+
+/**
+ * A gateway that speaks only 2026-07-28 (the v2 SDK's stateless handler with its 2025 half switched off),
+ * with the doctor's harmless tool; it records each POST's JSON-RPC method and its Mcp-Method header.
+ */
+async function modernOnlyGateway(): Promise<{ url: string; seen: string[] }> {
+  const handler = createMcpHandler(
+    () => {
+      const server = new McpServer({ name: 'modern-only', version: '3.0.0' }, { capabilities: { tools: {} } });
+      server.registerTool(
+        'validate_address',
+        { description: 'Checks an address', inputSchema: z.object({ address: z.string(), asset_id: z.string() }) },
+        ({ address }) => ({
+          content: [{ type: 'text', text: JSON.stringify({ valid: true, address }) }],
+        }),
+      );
+      return server;
+    },
+    { legacy: 'reject' },
+  );
+  const node = toNodeHandler(handler);
+  const seen: string[] = [];
+  const port = await listen(
+    createHttpServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') as { method?: string } | null;
+        seen.push(`${body?.method ?? '?'} ${String(req.headers['mcp-method'] ?? '-')}`);
+        void node(req as NodeIncomingMessageLike, res, body);
+      });
+    }),
+  );
+  closers.push(() => handler.close());
+  return { url: `http://127.0.0.1:${port}/mcp`, seen };
+}
+
+describe('companion doctor: the protocol era', () => {
+  it('a gateway that speaks only 2026-07-28: initialize is refused, server/discover answers, and every hop passes in that era', async () => {
+    const modern = await modernOnlyGateway();
+    await profile({ url: modern.url }, { accessId: 'any', secretKey: 'any-secret' });
+    const report = await doctor();
+    expect(report.verdict, reportText(report)).toBe('healthy');
+    const era = report.hops.find((h) => h.id === 'era');
+    expect(era?.detail).toMatch(
+      /^protocol 2026-07-28 only \(it refused initialize with HTTP 400 and answered server\/discover\), modern-only 3\.0\.0$/,
+    );
+    expect(report.hops.find((h) => h.id === 'tools')?.detail).toContain('validate_address');
+    expect(report.hops.find((h) => h.id === 'upstream')?.status).toBe('ok');
+    // The 2025 handshake first, then the 2026 era's requests with their Mcp-Method headers.
+    expect(modern.seen).toEqual(['initialize -', 'server/discover server/discover', 'tools/list tools/list', 'tools/call tools/call']);
+  });
+
+  it('a gateway that speaks only the 2025 era is not asked server/discover', async () => {
+    const legacy = await startLegacyUpstream();
+    closers.push(() => legacy.close());
+    await profile({ url: legacy.url }, { accessId: 'any', secretKey: 'any-secret' });
+    const report = await doctor();
+    expect(report.hops.find((h) => h.id === 'era')?.detail, reportText(report)).toBe('protocol 2025-11-25, legacy-upstream 1.0.0');
+    expect(report.hops.find((h) => h.id === 'tools')?.status).toBe('ok');
+    expect(legacy.methods).not.toContain('server/discover');
+  });
+
+  it('a JSON answer to initialize that neither era explains fails the era hop', async () => {
+    const port = await listen(
+      createHttpServer(
+        answer(400, 'application/json', JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'nope' } })),
+      ),
+    );
+    await profile({ url: `http://127.0.0.1:${port}/mcp` });
+    const report = await doctor();
+    expectBrokenAt(report, 'era', 'era_unknown');
+    expect(failedHop(report)?.detail).toBe('the gateway answered neither initialize (nope) nor server/discover');
   });
 });
 

@@ -70,6 +70,7 @@ export class SessionManager {
         paths: this.paths,
         ...(this.options.keychain ? { keychain: this.options.keychain } : {}),
         onTraffic: (entry) => this.emit('playground:traffic', entry),
+        onRateWait: (wait) => this.emit('playground:rateWait', wait),
         onClosed: (reason) => {
           if (this.session !== session) return;
           this.session = undefined;

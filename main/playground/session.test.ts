@@ -34,6 +34,8 @@ describe('playground session through the in-process bridge', () => {
     await store.save({ name: 'lab', kind: 'remote', url: lab.url, caFile: lab.caCertPath });
     await store.save({ name: 'lab-wrong', kind: 'remote', url: lab.url, caFile: lab.caCertPath });
     await store.save({ name: 'lab-empty', kind: 'remote', url: lab.url, caFile: lab.caCertPath });
+    await store.save({ name: 'lab-paced', kind: 'remote', url: lab.url, caFile: lab.caCertPath, rate: 4 });
+    await keychain.set('lab-paced', { accessId: lab.accessId, secretKey: lab.secretKey });
     await keychain.set('lab', { accessId: lab.accessId, secretKey: lab.secretKey });
     await keychain.set('lab-wrong', { accessId: lab.accessId, secretKey: 'not-the-secret-key' });
   }, 60_000);
@@ -135,6 +137,28 @@ describe('playground session through the in-process bridge', () => {
     const cancelled = manager.traffic().find((t) => t.method === 'notifications/cancelled');
     expect(cancelled?.dir).toBe('send');
     expect((await manager.history.list()).at(-1)?.status).toBe('cancelled');
+  }, 30_000);
+
+  it('pushes the pacer’s waits for the profile’s rate, naming the tool calls running', async () => {
+    await manager.connect('lab-paced');
+    const before = events.length;
+    // Two calls asked at once: the second leaves one interval (1/4 s and the margin) after the first.
+    const outcomes = await Promise.all([
+      manager.call({ callId: 'paced-1', tool: 'get_swap_providers', arguments: {}, record: false }),
+      manager.call({ callId: 'paced-2', tool: 'get_swap_providers', arguments: {}, record: false }),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['ok', 'ok']);
+    const waits = events.slice(before).filter((e) => e.event === 'playground:rateWait');
+    expect(waits.length).toBeGreaterThan(0);
+    const wait = waits.at(-1)!.payload as { waitMs: number; queued: number; callIds: string[] };
+    expect(wait.waitMs).toBeGreaterThan(0);
+    expect(wait.queued).toBeGreaterThan(0);
+    expect(wait.callIds).toEqual(expect.arrayContaining(['paced-1', 'paced-2']));
+    // An unpaced profile never emits one.
+    await manager.connect('lab');
+    const unpaced = events.length;
+    await manager.call({ callId: 'unpaced-1', tool: 'get_swap_providers', arguments: {}, record: false });
+    expect(events.slice(unpaced).some((e) => e.event === 'playground:rateWait')).toBe(false);
   }, 30_000);
 
   it('reports wrong credentials as a clear connect error (the gateway opens no session for them)', async () => {

@@ -12,6 +12,7 @@ import type {
   CallOutcome,
   CallRequest,
   ConnectionInfo,
+  RateWaitEvent,
   ToolInfo,
   TrafficEntry,
   ValidationResult,
@@ -42,6 +43,8 @@ export interface SessionOptions {
   readonly onTraffic?: (entry: TrafficEntry) => void;
   /** The bridge stopped on its own (not through close()). */
   readonly onClosed?: (reason: string) => void;
+  /** A request waits for the profile's rate limit (the bridge's pacer), with the tool calls running then. */
+  readonly onRateWait?: (wait: RateWaitEvent) => void;
   readonly maxMessageBytes?: number;
 }
 
@@ -91,10 +94,11 @@ async function timePing(client: Client): Promise<number> {
  * with the official SDK client speaking MCP to it. What the playground sees is what an assistant gets.
  */
 export class PlaygroundSession {
-  private readonly running = new Map<string, AbortController>();
   private closing: Promise<void> | undefined;
 
   private constructor(
+    /** The tool calls running, by call id; shared with the bridge's rate-wait callback, which names them. */
+    private readonly running: Map<string, AbortController>,
     readonly info: ConnectionInfo,
     private readonly client: Client,
     private readonly validator: SchemaValidator,
@@ -111,6 +115,8 @@ export class PlaygroundSession {
     // The bridge registers the profile's credentials with this logger, so traffic is redacted with it too.
     const log = createLogger({ file: bridgeLogFile(options.paths), debug: false, tag: `playground[${options.profile}]` });
     const lifecycle = { closedByUs: false };
+    const running = new Map<string, AbortController>();
+    const onRateWait = options.onRateWait;
     const bridge = runBridge({
       input: toBridge,
       output: fromBridge,
@@ -122,6 +128,9 @@ export class PlaygroundSession {
       embedded: startEmbeddedGateway,
       audit: new PlaygroundAuditLog(options.paths),
       ...(options.keychain ? { keychain: options.keychain } : {}),
+      ...(onRateWait
+        ? { onRateWait: (waitMs: number, queued: number) => onRateWait({ waitMs, queued, callIds: [...running.keys()] }) }
+        : {}),
       onShutdown: (reason) => {
         if (!lifecycle.closedByUs) options.onClosed?.(reason);
       },
@@ -161,7 +170,7 @@ export class PlaygroundSession {
         tools,
       };
       const validator = new SchemaValidator(new Map(tools.map((t) => [t.name, t.inputSchema])));
-      return new PlaygroundSession(info, client, validator, traffic, bridge, lifecycle);
+      return new PlaygroundSession(running, info, client, validator, traffic, bridge, lifecycle);
     } catch (error) {
       lifecycle.closedByUs = true;
       await client.close().catch(() => undefined);

@@ -4,11 +4,13 @@ import type { ToolInfo, ValidationIssue } from '../../../../../domain/ipc/playgr
 import { afterPress } from '../../../app/after-press';
 import { useApi } from '../../../app/api-context';
 import { useArgumentCheck } from '../state/playground-queries';
+import { useRateWaitOf } from '../state/rate-wait-store';
 import { cancelRunning, runTool } from '../state/run-call';
 import { useWorkbenchStore, type Args } from '../state/workbench-store';
 import { annotationBadges } from '../tools/tool-groups';
 import { formatDuration } from '../result/format';
 import { changedPointers, fieldId, issueMap, parseArguments, visibleIssues, type Path } from './form-value';
+import { RateWaitNote } from './RateWaitNote';
 import { FormFields } from './SchemaField';
 import { initialValue, resolve } from './schema-model';
 
@@ -26,6 +28,7 @@ function RunBar({ tool }: { tool: ToolInfo }) {
   const api = useApi();
   const client = useQueryClient();
   const running = useWorkbenchStore((s) => s.running);
+  const rateWaitMs = useRateWaitOf(running?.callId);
   const run = () => {
     const args = useWorkbenchStore.getState().currentArgs();
     if (args) void runTool(api, client, tool.name, args);
@@ -42,6 +45,7 @@ function RunBar({ tool }: { tool: ToolInfo }) {
           <span className="pg-running" role="status">
             <span className="pg-spinner" aria-hidden="true" /> Running {running.tool}… <Elapsed since={running.startedAt} />
           </span>
+          {rateWaitMs !== undefined && <RateWaitNote waitMs={rateWaitMs} />}
           <button type="button" className="button" onClick={() => void cancelRunning(api)}>
             Cancel
           </button>

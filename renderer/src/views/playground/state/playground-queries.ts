@@ -17,6 +17,7 @@ import { useEffect, useState } from 'react';
 import type { CompanionApi } from '../../../../../domain/ipc/facade';
 import type { ConnectionInfo, HistorySummary, TrafficEntry, ValidationResult } from '../../../../../domain/ipc/playground-channels';
 import { useApi } from '../../../app/api-context';
+import { followRateWaits } from './rate-wait-store';
 
 export const playgroundKeys = {
   all: ['playground'] as const,
@@ -231,6 +232,8 @@ export function useFollowPlayground(): void {
           dropSession(client, event.reason);
       }),
     ];
+    // The rate-limit waits are a stream of short-lived notes: a small store, not the cache (rate-wait-store.ts).
+    offs.push(followRateWaits(api));
     return () => offs.forEach((off) => off());
   }, [api, client]);
 }
