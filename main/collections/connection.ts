@@ -13,7 +13,7 @@ import { APP_VERSION } from '../../platform/app-version';
 import { bridgeLogFile, type PathContext } from '../../platform/credentials/config-paths';
 import type { Keychain } from '../../platform/credentials/keychain';
 import { startEmbeddedGateway } from '../bridge-host/index';
-import { PLAYGROUND_MAX_MESSAGE_BYTES } from '../playground/session';
+import { PLAYGROUND_MAX_MESSAGE_BYTES } from '../playground/message-limit';
 import { SchemaValidator } from '../playground/schema-validator';
 import { StreamTransport } from '../playground/stream-transport';
 

@@ -4,6 +4,7 @@ import type { ValidationResult } from '../../domain/ipc/playground-channels';
 import { describeErrors } from './ajv-messages';
 
 const DRAFT_2020 = /json-schema\.org\/(draft\/2020-12|draft\/2019-09)/;
+const AJV_OPTIONS = { allErrors: true, strict: false, validateFormats: false } as const;
 
 /**
  * Validates tool arguments against each tool's input schema with ajv. Runs in main because ajv compiles
@@ -11,9 +12,11 @@ const DRAFT_2020 = /json-schema\.org\/(draft\/2020-12|draft\/2019-09)/;
  */
 export class SchemaValidator {
   private readonly cache = new Map<string, ValidateFunction | Error>();
-  // Lenient about vocabulary a server may add (titles, examples, custom keywords), strict about data.
-  private readonly draft7 = new Ajv({ allErrors: true, strict: false, validateFormats: false });
-  private readonly draft2020 = new Ajv2020({ allErrors: true, strict: false, validateFormats: false });
+  // Each ajv instance is built on first need (a tool list rarely mixes drafts, and building one costs
+  // milliseconds before `companion test`'s first call). Lenient about vocabulary a server may add
+  // (titles, examples, custom keywords), strict about data.
+  private draft7?: Ajv;
+  private draft2020?: Ajv2020;
 
   constructor(private readonly schemas: ReadonlyMap<string, Record<string, unknown>>) {}
 
@@ -26,7 +29,8 @@ export class SchemaValidator {
       try {
         // A schema is compiled once; its $id must not clash with another tool's in the shared instance.
         const { $id: _id, ...rest } = schema;
-        entry = (DRAFT_2020.test($schema) ? this.draft2020 : this.draft7).compile(rest);
+        const ajv = DRAFT_2020.test($schema) ? (this.draft2020 ??= new Ajv2020(AJV_OPTIONS)) : (this.draft7 ??= new Ajv(AJV_OPTIONS));
+        entry = ajv.compile(rest);
       } catch (error) {
         entry = error as Error;
       }

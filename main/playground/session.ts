@@ -25,12 +25,8 @@ import { SchemaValidator } from './schema-validator';
 import { StreamTransport } from './stream-transport';
 import { toolGroup } from '../../domain/tool-groups';
 import { TrafficLog } from './traffic-log';
+import { PLAYGROUND_MAX_MESSAGE_BYTES } from './message-limit';
 
-/**
- * Larger than the bridge's default for assistants (4 MiB), so the playground can show a multi-megabyte
- * result; the Result view says when an assistant's bridge would refuse it.
- */
-export const PLAYGROUND_MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
 /** The bridge gives up on a request after the profile's timeout (60 s by default) with a clear error; this only backs it up. */
 const SDK_TIMEOUT_MS = 60 * 60 * 1000;
 const CONNECT_TIMEOUT_MS = 120_000;
