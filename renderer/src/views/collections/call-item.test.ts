@@ -11,7 +11,7 @@ describe('itemFromPlaygroundCall', () => {
       result: { content: [{ type: 'text', text: '' }], structuredContent, textSameAsStructured: [0] },
     });
     expect(item).toMatchObject({ name: 'get_token_prices', tool: 'get_token_prices', arguments: { assets: ['c60'] } });
-    expect(item.assertions?.[1]).toMatchObject({ assert: 'snapshot', ignore: ['/content/0/text'] });
+    expect(item.assertions?.[1]).toMatchObject({ assert: 'snapshot', ignore: ['/content/0/text', '/_meta'] });
     const response = { result: { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent } };
     const outcomes = evaluateAssertions(item.assertions ?? [], { response, durationMs: 1 });
     expect(outcomes.map((o) => o.passed)).toEqual([true, true]);

@@ -35,7 +35,7 @@ describe('assertions picked on the result tree', () => {
     });
     const item = itemFromPlaygroundCall({ tool: 't', arguments: {}, result }, picks);
     expect(item.assertions?.map((a) => a.assert)).toEqual(['success', 'snapshot', 'equals', 'type', 'exists']);
-    expect(item.assertions?.[1]).toMatchObject({ ignore: ['/content/0/text', '/structuredContent/id'] });
+    expect(item.assertions?.[1]).toMatchObject({ ignore: ['/content/0/text', '/structuredContent/id', '/_meta'] });
     // The id changes on the next call: the snapshot ignores it, the rest holds.
     const next = { result: { content: [{ type: 'text', text: 'x' }], structuredContent: { price: 2, id: 'q-2', list: [1, 2] } } };
     expect(evaluateAssertions(item.assertions ?? [], { response: next, durationMs: 1 }).every((o) => o.passed)).toBe(true);
