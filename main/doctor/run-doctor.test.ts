@@ -16,7 +16,7 @@ import { doctorExitCode, failedHop, reportText, type DoctorReport, type HopId } 
 import { startGateway, type RunningGateway } from '../../gateway/index';
 import { currentPathContext, profilesFile, type PathContext } from '../../platform/credentials/config-paths';
 import { findSessionBus } from '../../platform/credentials/session-bus';
-import type { Credentials, Keychain } from '../../platform/credentials/keychain';
+import { KeychainError, type Credentials, type Keychain } from '../../platform/credentials/keychain';
 import { ProfileStore, type Profile } from '../../platform/credentials/profiles';
 import type { ClientId } from '../clients/catalog';
 import { runDoctor } from './run-doctor';
@@ -464,4 +464,20 @@ describe('companion doctor --client', () => {
       expect(healthy.hops.find((h) => h.id === 'environment')?.detail).toContain(path.join(custom, 'gateway-companion'));
     },
   );
+});
+
+describe('companion doctor: no keychain on this computer', () => {
+  const noBus = {
+    get: () => Promise.reject(new KeychainError('no-session-bus', 'no D-Bus session bus', 'start a desktop session')),
+  } as unknown as Keychain;
+
+  it('breaks at the keychain for a profile with a stored secret, and passes it for the built-in gateway, which needs none', async () => {
+    await profile({ url: gateway.url, caFile: gateway.caCertPath }, 'none');
+    const remote = await runDoctor({ profile: 'p', env: env(), paths, keychain: noBus, timeoutMs: 5_000 });
+    expectBrokenAt(remote, 'keychain', 'keychain_unavailable');
+
+    await new ProfileStore(profilesFile(paths)).save({ name: 'builtin', kind: 'embedded', url: 'https://127.0.0.1:1/mcp' });
+    const builtin = await runDoctor({ profile: 'builtin', env: env(), paths, keychain: noBus, timeoutMs: 5_000 });
+    expect(builtin.hops.find((h) => h.id === 'keychain')?.status, reportText(builtin)).toBe('ok');
+  });
 });
