@@ -1,26 +1,6 @@
 import { z } from 'zod';
 import type { Tool } from '@modelcontextprotocol/server';
-import type { ToolContract } from '../../domain/tools/contract';
-import { getListingCategories, getTokenPrices, getTrendingTokens } from '../../domain/tools/market';
-import { checkTokenSecurity, validateAddress } from '../../domain/tools/security';
-import { getProviderDetails, getSwapDomains, getSwapProviders, getSwapQuote, getSwapRouteStep } from '../../domain/tools/swap';
-import { getAssetDetails, getCoinStatus, searchAssets } from '../../domain/tools/token-info';
-
-const CONTRACTS: readonly ToolContract[] = [
-  searchAssets,
-  getAssetDetails,
-  getCoinStatus,
-  getSwapDomains,
-  getSwapProviders,
-  getProviderDetails,
-  getSwapQuote,
-  getSwapRouteStep,
-  getTokenPrices,
-  getTrendingTokens,
-  getListingCategories,
-  validateAddress,
-  checkTokenSecurity,
-];
+import { toolContract } from '../../domain/tools/catalogue';
 
 /**
  * The tools to list when the recording has no tools/list answer: the gateway's contracts of the tools it
@@ -29,7 +9,7 @@ const CONTRACTS: readonly ToolContract[] = [
  */
 export function contractTools(names: readonly string[]): Tool[] {
   return names.map((name) => {
-    const contract = CONTRACTS.find((c) => c.name === name);
+    const contract = toolContract(name);
     if (!contract) return { name, inputSchema: { type: 'object' } };
     return {
       name,

@@ -6,6 +6,7 @@ import * as tokenInfo from '../../../domain/tools/token-info';
 import * as market from '../../../domain/tools/market';
 import { FIAT_RATES } from '../../dataset/prices';
 import { DOMAINS } from '../../dataset/swap/domains';
+import { TOOL_CONTRACTS } from '../../../domain/tools/catalogue';
 import { TOOLS } from './index';
 
 describe('the reference tools serve the domain contracts', () => {
@@ -21,6 +22,15 @@ describe('the reference tools serve the domain contracts', () => {
       expect(tool.input).toBe(contract.input);
       expect([tool.title, tool.description]).toEqual([contract.title, contract.description]);
     }
+  });
+
+  it('the one ordered list holds every contract once, and the gateway serves its tools in that order', () => {
+    const exported = [tokenInfo, swap, market, security].flatMap((m): unknown[] =>
+      Object.values(m).filter((v: unknown) => typeof v === 'object' && v !== null && 'output' in v),
+    );
+    expect(new Set(TOOL_CONTRACTS)).toEqual(new Set(exported));
+    expect(TOOL_CONTRACTS).toHaveLength(13);
+    expect(TOOLS.map((t) => t.name)).toEqual(TOOL_CONTRACTS.map((c) => c.name));
   });
 
   it('accepts exactly the swap domains and currencies the dataset has', () => {

@@ -1,22 +1,18 @@
+import { TOOL_CONTRACTS } from '../../../domain/tools/catalogue';
 import type { ToolDefinition } from '../tool-kit';
-import { getTokenPrices, getTrendingTokens, getListingCategories } from './market';
-import { checkTokenSecurity, validateAddress } from './security';
-import { getProviderDetails, getSwapDomains, getSwapProviders, getSwapQuote, getSwapRouteStep } from './swap';
-import { getAssetDetails, getCoinStatus, searchAssets } from './token-info';
+import * as market from './market';
+import * as security from './security';
+import * as swap from './swap';
+import * as tokenInfo from './token-info';
 
-/** The 13 tools, grouped and ordered as the spec lists them. */
-export const TOOLS: readonly ToolDefinition[] = [
-  searchAssets,
-  getAssetDetails,
-  getCoinStatus,
-  getSwapDomains,
-  getSwapProviders,
-  getProviderDetails,
-  getSwapQuote,
-  getSwapRouteStep,
-  getTokenPrices,
-  getTrendingTokens,
-  getListingCategories,
-  validateAddress,
-  checkTokenSecurity,
-];
+const DEFINITIONS = new Map<string, ToolDefinition>(
+  [...Object.values(tokenInfo), ...Object.values(swap), ...Object.values(market), ...Object.values(security)].map((d) => [d.name, d]),
+);
+
+/** The 13 tools, in the order of the contracts' one list (`domain/tools/catalogue.ts`). */
+export const TOOLS: readonly ToolDefinition[] = TOOL_CONTRACTS.map((contract) => {
+  const definition = DEFINITIONS.get(contract.name);
+  // A contract without its implementation is a build defect, caught by the first test that loads the gateway.
+  if (!definition) throw new Error(`The reference gateway has no implementation of the tool ${contract.name}.`);
+  return definition;
+});

@@ -1,15 +1,9 @@
 import { resolve } from 'node:path';
 import { defineCommand, UsageError, type Command } from '../command';
 import type { OptionSpecs } from '../options';
+import { portOption } from '../port-option';
 import { DEFAULT_CREDENTIAL_HEADER, DEFAULT_SECRET_HEADER, headerNamesProblem, rateProblem } from '../../../domain/profile-gateway';
 import { referenceGatewayDir } from '../../../platform/credentials/config-paths';
-
-function portOf(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const port = Number(text);
-  if (!/^\d+$/.test(text) || port > 65_535) throw new UsageError(`--port must be a whole number from 0 to 65535, got "${text}".`);
-  return port;
-}
 
 /** `--rate-limit 5` (per second) or `5:20` (per second, burst). */
 function rateLimitOf(text: string | undefined): { perSecond: number; burst?: number } | undefined {
@@ -149,7 +143,7 @@ request beyond answered 429 with Retry-After (1 is the public gateway's free tie
       credentialHeaders,
       dataDir: dataDirOf(values['data-dir']),
       host: values.host,
-      port: portOf(values.port),
+      port: portOption(values.port),
       path: values.path,
       upstream: values.upstream,
       tlsCert: values['tls-cert'] === undefined ? undefined : resolve(values['tls-cert']),
@@ -196,7 +190,7 @@ Stop with Ctrl-C or SIGTERM.`,
     const upstream = await startUpstream({
       dataDir: dataDirOf(values['data-dir']),
       host: values.host,
-      port: portOf(values.port),
+      port: portOption(values.port),
       rateLimit: rateLimitOf(values['rate-limit']),
       testHooks: values['test-hooks'] ?? false,
     });

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defineCommand, UsageError } from '../command';
+import { portOption } from '../port-option';
 
 /** Resolves on Ctrl-C or SIGTERM. */
 function untilStopped(): Promise<string> {
@@ -14,12 +15,6 @@ function untilStopped(): Promise<string> {
     process.once('SIGINT', onInt);
     process.once('SIGTERM', onTerm);
   });
-}
-
-function portOf(text: string): number {
-  const port = Number(text);
-  if (!/^\d+$/.test(text) || port > 65_535) throw new UsageError(`--port must be a whole number from 0 to 65535, got "${text}".`);
-  return port;
 }
 
 export const mockCommand = defineCommand({
@@ -62,7 +57,7 @@ See docs/recordings.md.`,
   async run({ values, positionals }, io) {
     if (positionals.length !== 1) throw new UsageError('give one recording or collection file, e.g. companion mock session.jsonl --port 0');
     if (values.port !== undefined && values.stdio) throw new UsageError('choose one of --port N and --stdio, not both.');
-    const port = values.port === undefined ? undefined : portOf(values.port);
+    const port = values.port === undefined ? undefined : portOption(values.port);
     const { mockCatalog, serveMockHttp, serveMockStdio } = await import('../../mock/mock-server');
     const { readMockSource, MockInputError } = await import('../../mock/mock-source');
     let loaded;

@@ -1,4 +1,5 @@
 import { defineCommand, UsageError } from '../command';
+import { portOption } from '../port-option';
 import { createInterface } from 'node:readline';
 import { PRODUCT_NAME } from '../../../domain/app-info';
 
@@ -16,10 +17,7 @@ shortens the 60 seconds. Stop with Ctrl-C.`,
   },
   positionals: false,
   async run({ values }, io) {
-    const port = values.port === undefined ? undefined : Number(values.port);
-    if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
-      throw new UsageError(`--port must be a whole number from 0 to 65535, got "${values.port}".`);
-    }
+    const port = values.port === undefined ? undefined : portOption(values.port);
     const [{ startBrowserMode }, { linkLifetimeFrom }] = await Promise.all([
       import('../../web/browser-mode'),
       import('../../web/launch-links'),
