@@ -157,14 +157,17 @@ test('an environment file chosen with the file picker supplies the variable an i
   await expect(page.getByText(/broken\.json: not valid JSON at line 1/)).toBeVisible();
   await expect(envField).toHaveAttribute('aria-invalid', 'true');
 
-  // Browser mode's picker walks from home to the file with the keyboard.
+  // Browser mode's picker opens in the folder of the path given, and is walked with the keyboard.
   await page.getByRole('button', { name: 'Choose an environment file' }).click();
   const picker = page.getByRole('dialog', { name: 'Choose an environment file' });
+  const envsList = picker.getByRole('list', { name: `Folders and files in ${join(home, 'envs')}` });
+  await expect(envsList.getByRole('button')).toHaveText(['📄 broken.json', '📄 staging.json']);
+  await expect(envsList.getByRole('button', { name: 'broken.json' })).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
   const homeList = picker.getByRole('list', { name: `Folders and files in ${home}` });
   await expect(homeList.getByRole('button', { name: 'envs' })).toBeFocused();
   await page.keyboard.press('Enter');
-  const envsList = picker.getByRole('list', { name: `Folders and files in ${join(home, 'envs')}` });
-  await expect(envsList.getByRole('button')).toHaveText(['📄 broken.json', '📄 staging.json']);
+  await expect(envsList.getByRole('button', { name: 'broken.json' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(envsList.getByRole('button', { name: 'staging.json' })).toBeFocused();
   await page.keyboard.press('Enter');
