@@ -1,9 +1,11 @@
 /**
  * Collections in the app, in browser mode against the built-in reference gateway: a playground call
  * saved to a new collection and the same call from History with an assertion chosen on its answer's tree, the Collections view runs it and it passes; a value changed by hand in the
- * file on disk makes it fail, with the failed snapshot shown as a diff of expected against actual.
+ * file on disk makes it fail, with the failed snapshot shown as a diff of expected against actual. The
+ * run options: an environment file chosen with browser mode's file picker supplies a variable an item
+ * uses, and a run in both protocol eras shows each era's results and their comparison.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
@@ -110,4 +112,98 @@ test('a value changed in the file makes the run fail, with a diff of expected ag
   await open('Overview');
   await open('Collections');
   await expect(page.getByRole('status').filter({ hasText: /^1 passed, 1 failed in / })).toBeVisible();
+});
+
+/** A collection whose only item needs {{asset}}, which only an environment file supplies. */
+function writeVariablesCollection(): void {
+  writeFileSync(
+    join(home, '.config', 'gateway-companion', 'collections', 'e2e-vars.collection.json'),
+    JSON.stringify({
+      name: 'E2E variables',
+      items: [
+        {
+          name: 'priced',
+          tool: 'get_token_prices',
+          arguments: { assets: ['{{asset}}'] },
+          assertions: [{ assert: 'equals', pointer: '/structuredContent/tickers/0/id', value: '{{asset}}' }],
+        },
+      ],
+    }),
+  );
+}
+
+const openCollection = (name: RegExp) => page.getByRole('list', { name: 'Collections' }).getByRole('button', { name }).click();
+
+test('an environment file chosen with the file picker supplies the variable an item uses', async () => {
+  test.setTimeout(180_000);
+  writeVariablesCollection();
+  mkdirSync(join(home, 'envs'), { recursive: true });
+  writeFileSync(join(home, 'envs', 'staging.json'), JSON.stringify({ asset: 'c60' }));
+  writeFileSync(join(home, 'envs', 'broken.json'), '{"asset": ');
+  await open('Overview');
+  await open('Collections');
+  await openCollection(/E2E variables/);
+  await expect(page.getByRole('heading', { name: 'E2E variables' })).toBeVisible();
+
+  // Without the file, the item cannot run and says which variable has no value.
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^1 could not run in / })).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByRole('listitem', { name: 'Item 1: priced' })).toContainText('{{asset}} has no value');
+
+  // A file that is not JSON is refused in plain words, typed as a path.
+  const envField = page.getByRole('textbox', { name: 'Environment file' });
+  await envField.fill(join(home, 'envs', 'broken.json'));
+  await envField.press('Enter');
+  await expect(page.getByText(/broken\.json: not valid JSON at line 1/)).toBeVisible();
+  await expect(envField).toHaveAttribute('aria-invalid', 'true');
+
+  // Browser mode's picker opens in the folder of the path given, and is walked with the keyboard.
+  await page.getByRole('button', { name: 'Choose an environment file' }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose an environment file' });
+  const envsList = picker.getByRole('list', { name: `Folders and files in ${join(home, 'envs')}` });
+  await expect(envsList.getByRole('button')).toHaveText(['📄 broken.json', '📄 staging.json']);
+  await expect(envsList.getByRole('button', { name: 'broken.json' })).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  const homeList = picker.getByRole('list', { name: `Folders and files in ${home}` });
+  await expect(homeList.getByRole('button', { name: 'envs' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(envsList.getByRole('button', { name: 'broken.json' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(envsList.getByRole('button', { name: 'staging.json' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(picker).toBeHidden();
+  await expect(envField).toHaveValue(join(home, 'envs', 'staging.json'));
+  await expect(page.getByText('Supplies asset.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Run again' }).click();
+  const summary = page.getByRole('status').filter({ hasText: /^1 passed in / });
+  await expect(summary).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByText(`with the variables of ${join(home, 'envs', 'staging.json')}`)).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'Item 1: priced' }).getByText('Passed')).toBeVisible();
+});
+
+test("a run in both eras shows each era's results and that the eras agree; the choices are kept per collection", async () => {
+  test.setTimeout(180_000);
+  const era = page.getByLabel('Protocol era');
+  await era.selectOption({ label: 'Both eras, compared' });
+  await page.getByRole('button', { name: 'Run again' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^2025-11-25: 1 passed; 2026-07-28: 1 passed; the eras agree in / })).toBeVisible(
+    {
+      timeout: 120_000,
+    },
+  );
+  const item = page.getByRole('listitem', { name: 'Item 1: priced' });
+  await expect(item.getByText('2025-11-25: Passed')).toBeVisible();
+  await expect(item.getByText('2026-07-28: Passed')).toBeVisible();
+  await expect(item.getByText('2025-11-25: pass', { exact: true })).toBeVisible();
+  await expect(item.getByText('2026-07-28: pass', { exact: true })).toBeVisible();
+  await expect(item.getByText('Eras differ')).toHaveCount(0);
+
+  // Another collection has its own choices; coming back finds these again.
+  await openCollection(/E2E smoke/);
+  await expect(era).toHaveValue('2025-11-25');
+  await expect(page.getByRole('textbox', { name: 'Environment file' })).toHaveValue('');
+  await openCollection(/E2E variables/);
+  await expect(era).toHaveValue('both');
+  await expect(page.getByRole('textbox', { name: 'Environment file' })).toHaveValue(join(home, 'envs', 'staging.json'));
 });

@@ -5,8 +5,10 @@
  * folder, so a name can never reach outside it.
  */
 import { z } from 'zod';
+import { ERA_CHOICES, ERAS } from '../collections/eras';
 import { CollectionSchema, ItemSchema } from '../collections/format';
 import { PROFILE_NAME_PATTERN } from '../profile-name';
+import { FolderListing } from './registry-channels';
 
 /** A collection file's base name: no folder part, ending in `.collection.json`. */
 export const CollectionFileName = z
@@ -58,18 +60,51 @@ export const ItemResult = z.object({
 });
 export type ItemResult = z.infer<typeof ItemResult>;
 
+/** One era's run of the collection: each item's result in that era. */
+export const EraRun = z.object({
+  era: z.enum(ERAS),
+  items: z.array(ItemResult),
+  durationMs: z.number(),
+});
+export type EraRun = z.infer<typeof EraRun>;
+
+/**
+ * With both eras: an item whose outcome (success, tool error, JSON-RPC error code) or result shape (keys,
+ * types, booleans, list lengths) differs between them, as `companion test --era both` reports it. Each
+ * difference has the first era's side and the second's at its pointer (absent: nothing there).
+ */
+export const ItemEraDifference = z.object({
+  index: z.number(),
+  name: z.string(),
+  differences: z.array(z.object({ pointer: z.string(), first: z.unknown().optional(), second: z.unknown().optional() })),
+});
+export type ItemEraDifference = z.infer<typeof ItemEraDifference>;
+
+/** The environment file a run used: its full path and the variables it supplied (names only). */
+export const EnvironmentFileSummary = z.object({
+  file: z.string(),
+  variables: z.array(z.string()),
+});
+export type EnvironmentFileSummary = z.infer<typeof EnvironmentFileSummary>;
+
 export const CollectionRunResult = z.object({
   runId: RunId,
   file: CollectionFileName,
-  era: z.string(),
-  items: z.array(ItemResult),
+  /** The profile the items that name none ran on. */
+  profile: z.string(),
+  environment: EnvironmentFileSummary.optional(),
+  /** One run per era, in order (two with the era choice "both"). */
+  runs: z.array(EraRun),
+  eraDifferences: z.array(ItemEraDifference),
   durationMs: z.number(),
 });
 export type CollectionRunResult = z.infer<typeof CollectionRunResult>;
 
 export const CollectionRunEvent = z.object({
   runId: RunId,
-  /** Items finished so far, of `total`. */
+  /** The era the item runs (ran) in. */
+  era: z.enum(ERAS),
+  /** Items finished so far, of `total` (every item once per era). */
   done: z.number(),
   total: z.number(),
   /** The item now running (item-start) or the one that just finished (item-done). */
@@ -77,6 +112,22 @@ export const CollectionRunEvent = z.object({
   item: ItemResult.optional(),
 });
 export type CollectionRunEvent = z.infer<typeof CollectionRunEvent>;
+
+/**
+ * A path to an environment file as the user typed or chose it. Only bounded here: main normalises it
+ * (quotes, "~", file:// URLs) and reads it only as a regular `.json` file that is not a symbolic link.
+ */
+export const EnvironmentFilePath = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((text) => !text.includes('\0'), { error: 'must not contain a NUL character' });
+
+/** Browser mode's file picker for environment files: a folder's subfolders and its `.json` files (names only). */
+export const EnvironmentFileListing = FolderListing.extend({
+  files: z.array(z.object({ name: z.string(), path: z.string() })),
+});
+export type EnvironmentFileListing = z.infer<typeof EnvironmentFileListing>;
 
 /** Where "save to collection" puts an item: an existing file, or a new collection by name. */
 export const AppendTarget = z.union([
@@ -96,18 +147,32 @@ export const collectionsChannels = {
     args: z.tuple([AppendTarget, ItemSchema]),
     result: z.object({ file: CollectionFileName, created: z.boolean(), items: z.number() }),
   },
-  /** Runs a collection; progress arrives as `collections:progress` events tagged with the run id. */
+  /**
+   * Runs a collection, as `companion test` does with the same options; progress arrives as
+   * `collections:progress` events tagged with the run id. Refused before any call when the profile does
+   * not exist or the environment file cannot be used.
+   */
   'collections:run': {
     args: z.tuple([
       z.strictObject({
         runId: RunId,
         file: CollectionFileName,
-        /** For items that name none; default: the embedded reference gateway. */
+        /** For items that name none (`--profile`); default: the embedded reference gateway. */
         profile: z.string().regex(PROFILE_NAME_PATTERN).optional(),
+        /** `--era`; default: 2025-11-25. */
+        era: z.enum(ERA_CHOICES).optional(),
+        /** `--env`: a JSON object of variable values that override the collection's own. */
+        envFile: EnvironmentFilePath.optional(),
       }),
     ]),
     result: CollectionRunResult,
   },
+  /** Reads an environment file as a run would, and says which variables it supplies (or, plainly, why it cannot be used). */
+  'collections:readEnvironment': { args: z.tuple([EnvironmentFilePath]), result: EnvironmentFileSummary },
+  /** Browser mode's picker for an environment file: the folders and `.json` files in a folder, or in home for null. */
+  'collections:listEnvironmentFiles': { args: z.tuple([EnvironmentFilePath.nullable()]), result: EnvironmentFileListing },
+  /** Desktop only: the system file picker for an environment file (null: cancelled). */
+  'collections:pickEnvironmentFile': { args: z.tuple([]), result: z.object({ path: z.string().nullable() }) },
   'collections:cancel': { args: z.tuple([RunId]), result: z.object({ cancelled: z.boolean() }) },
 } as const;
 

@@ -1,16 +1,17 @@
 /**
- * A run started from the app: one collection from the collections folder, in the 2025 era, with a
- * progress event per item and, for each failed equals or snapshot, both sides for the view's diff.
- * Runs are cancelled by id; a handful may run at once (each holds gateway connections).
+ * A run started from the app: one collection from the collections folder, in one protocol era or both
+ * (the responses then compared item by item, as `companion test --era both` does), with a progress event
+ * per item and era and, for each failed equals or snapshot, both sides for the view's diff. Runs are
+ * cancelled by id; a handful may run at once (each holds gateway connections).
  */
 import type { CallResponse } from '../../domain/collections/assertions';
 import { comparisonFor } from '../../domain/collections/comparisons';
+import type { Era } from '../../domain/collections/eras';
 import type { CollectionItem } from '../../domain/collections/format';
-import type { ItemReport } from '../../domain/collections/report';
-import type { CollectionRunEvent, CollectionRunResult, ItemResult } from '../../domain/ipc/collections-channels';
+import type { EraDifference, ItemReport } from '../../domain/collections/report';
+import type { CollectionRunEvent, CollectionRunResult, EraRun, ItemEraDifference, ItemResult } from '../../domain/ipc/collections-channels';
 import type { PathContext } from '../../platform/credentials/config-paths';
 import type { Keychain } from '../../platform/credentials/keychain';
-import { ERAS } from './connection';
 import type { CollectionsFolder } from './folder';
 import { runCollections } from './run-collections';
 
@@ -55,10 +56,32 @@ export function itemResult(report: ItemReport, item: CollectionItem | undefined,
   };
 }
 
+/** The era comparison for the view: each side bounded like a comparison's. */
+export function eraDifferenceView(difference: EraDifference): ItemEraDifference {
+  return {
+    index: difference.index,
+    name: difference.name,
+    differences: difference.differences.map((d) => {
+      const first = bounded(d.expected);
+      const second = bounded(d.actual);
+      return {
+        pointer: d.pointer,
+        ...(first.value !== undefined ? { first: first.value } : first.dropped ? { first: '(too large to show)' } : {}),
+        ...(second.value !== undefined ? { second: second.value } : second.dropped ? { second: '(too large to show)' } : {}),
+      };
+    }),
+  };
+}
+
 export interface AppRunOptions {
   readonly runId: string;
   readonly file: string;
-  readonly profile?: string;
+  /** For items that name none, already checked (runProfileFor). */
+  readonly profile: string;
+  /** One era, or both in order. */
+  readonly eras: readonly Era[];
+  /** The environment file's variables; they override the collection's own. */
+  readonly environment?: Readonly<Record<string, unknown>>;
 }
 
 export interface AppRunnerDeps {
@@ -80,39 +103,55 @@ export class AppRunner {
     return controller !== undefined;
   }
 
-  async run(options: AppRunOptions): Promise<CollectionRunResult> {
-    if (this.running.has(options.runId)) throw new RunBusyError(`A run with id ${options.runId} is already going.`);
+  /** Refuses (RunBusyError) a run id already going, or one run too many, before anything is read. */
+  checkFree(runId: string): void {
+    if (this.running.has(runId)) throw new RunBusyError(`A run with id ${runId} is already going.`);
     if (this.running.size >= MAX_RUNS) throw new RunBusyError(`${MAX_RUNS} collections are running already; wait for one to finish.`);
+  }
+
+  async run(options: AppRunOptions): Promise<Omit<CollectionRunResult, 'environment'>> {
+    this.checkFree(options.runId);
     const collection = await this.deps.folder.read(options.file);
     const controller = new AbortController();
     this.running.set(options.runId, controller);
-    const total = collection.items.length;
+    const total = collection.items.length * options.eras.length;
     let done = 0;
-    let result: ItemResult[] = [];
+    const runs: EraRun[] = [];
     try {
       const report = await runCollections({
         collections: [{ file: options.file, collection }],
-        eras: [ERAS[0]],
+        eras: options.eras,
+        profile: options.profile,
         env: this.deps.env,
         paths: this.deps.paths,
         signal: controller.signal,
-        ...(options.profile ? { profile: options.profile } : {}),
+        ...(options.environment ? { environment: options.environment } : {}),
         ...(this.deps.keychain ? { keychain: this.deps.keychain } : {}),
         onEvent: (event) => {
-          if (event.type === 'item-start') this.deps.emit({ runId: options.runId, done, total, current: event.name });
+          const base = { runId: options.runId, era: event.era, total };
+          if (event.type === 'item-start') this.deps.emit({ ...base, done, current: event.name });
           else {
             done++;
             // The response is not known yet here; the final answer carries the comparisons.
-            const item = itemResult(event.item, undefined, undefined);
-            this.deps.emit({ runId: options.runId, done, total, item });
+            this.deps.emit({ ...base, done, item: itemResult(event.item, undefined, undefined) });
           }
         },
         onRun: (run) => {
-          result = run.report.items.map((r, i) => itemResult(r, collection.items[i], run.responses[i]));
+          runs.push({
+            era: run.report.era as Era,
+            items: run.report.items.map((r, i) => itemResult(r, collection.items[i], run.responses[i])),
+            durationMs: run.report.durationMs,
+          });
         },
       });
-      const ran = report.collections[0];
-      return { runId: options.runId, file: options.file, era: ran?.era ?? ERAS[0], items: result, durationMs: report.durationMs };
+      return {
+        runId: options.runId,
+        file: options.file,
+        profile: options.profile,
+        runs,
+        eraDifferences: report.eraDifferences.map(eraDifferenceView),
+        durationMs: report.durationMs,
+      };
     } finally {
       this.running.delete(options.runId);
     }

@@ -8,6 +8,7 @@ import { Client, ProtocolError, type JsonSchemaValidatorResult, type jsonSchemaV
 import { runBridge } from '../../bridge/run-bridge';
 import { createLogger } from '../../bridge/logger';
 import type { CallResponse } from '../../domain/collections/assertions';
+import type { Era } from '../../domain/collections/eras';
 import type { ToolGateway } from '../../domain/collections/run';
 import { APP_VERSION } from '../../platform/app-version';
 import { bridgeLogFile, type PathContext } from '../../platform/credentials/config-paths';
@@ -17,9 +18,8 @@ import { PLAYGROUND_MAX_MESSAGE_BYTES } from '../playground/message-limit';
 import { SchemaValidator } from '../playground/schema-validator';
 import { StreamTransport } from '../playground/stream-transport';
 
-/** The protocol eras `companion test --era` names: 2025 sessions, or the stateless 2026-07-28 revision. */
-export const ERAS = ['2025-11-25', '2026-07-28'] as const;
-export type Era = (typeof ERAS)[number];
+// The protocol eras live in domain/, which the CLI's --era and the app's Collections view share.
+export type { Era } from '../../domain/collections/eras';
 
 export interface ConnectionOptions {
   readonly profile: string;

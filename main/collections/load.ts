@@ -24,12 +24,12 @@ export class CollectionLoadError extends Error {
   override readonly name = 'CollectionLoadError';
 }
 
-async function readText(file: string, limit: number): Promise<string> {
+async function readText(file: string, limit: number, noFollow = false): Promise<string> {
   try {
-    return (await readBoundedFile(file, { limit })).toString('utf8');
+    return (await readBoundedFile(file, { limit, noFollow })).toString('utf8');
   } catch (error) {
     throw new CollectionLoadError(
-      error instanceof FileReadError ? `${file}: ${error.message}` : `${file}: cannot be read (${(error as Error).message}).`,
+      error instanceof FileReadError ? `${file}: ${error.detail}.` : `${file}: cannot be read (${(error as Error).message}).`,
     );
   }
 }
@@ -58,9 +58,12 @@ export async function loadCollections(targets: readonly string[]): Promise<Loade
   return out;
 }
 
-/** An environment file (`--env`): one JSON object of variable values. */
-export async function loadEnvironment(file: string): Promise<Record<string, unknown>> {
-  const text = await readText(file, MAX_ENV_BYTES);
+/**
+ * An environment file (`--env`, or the one chosen in the app): one JSON object of variable values.
+ * `noFollow` refuses a symbolic link in place of the file (the app reads a path the renderer sent).
+ */
+export async function loadEnvironment(file: string, options: { readonly noFollow?: boolean } = {}): Promise<Record<string, unknown>> {
+  const text = await readText(file, MAX_ENV_BYTES, options.noFollow === true);
   let document: unknown;
   try {
     document = JSON.parse(text);

@@ -34,6 +34,15 @@ function startApp(): void {
       const picked = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
       return picked.canceled ? null : (picked.filePaths[0] ?? null);
     },
+    pickFile: async (title, filters) => {
+      const options = {
+        title,
+        properties: ['openFile' as const],
+        filters: filters.map((f) => ({ name: f.name, extensions: [...f.extensions] })),
+      };
+      const picked = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
+      return picked.canceled ? null : (picked.filePaths[0] ?? null);
+    },
   };
 
   app.on('second-instance', () => {

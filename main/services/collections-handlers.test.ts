@@ -1,6 +1,7 @@
 // The Collections channels over a temp configuration folder: append creates and extends files, a file
 // that is not a collection is never replaced, links are refused, and a run against the embedded reference
-// gateway reports progress events and both sides of a failed comparison.
+// gateway reports progress events and both sides of a failed comparison; the run's options (profile, era,
+// environment file) are checked before any call, as `companion test` checks its flags.
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,9 @@ import { EMBEDDED_PORT_ENV } from '../../platform/credentials/default-profile';
 import { freePort, memoryKeychain, tempHome } from '../playground/testing';
 import { collectionsDir } from '../collections/folder';
 import { collectionsHandlers } from './collections-handlers';
+import { createDispatcher, type Handlers } from './dispatch';
 import type { HostContext } from './host-context';
+import { ServiceError } from './service-error';
 
 const { home, env, paths } = tempHome('companion-collections-app-');
 const dir = collectionsDir(paths);
@@ -84,12 +87,18 @@ describe('collections handlers', () => {
       items: [prices('passes', [{ assert: 'success' }]), prices('fails', [{ assert: 'equals', pointer: '/isError', value: true }])],
     });
     const result = await handlers['collections:run']({ runId: 'r1', file: 'run.collection.json' });
-    expect(result.items.map((i) => `${i.name}:${i.status}`)).toEqual(['passes:passed', 'fails:failed']);
-    const failed = result.items[1]!.assertions[0]!;
+    expect(result.profile).toBe('default');
+    expect(result.runs.map((r) => r.era)).toEqual(['2025-11-25']);
+    expect(result.eraDifferences).toEqual([]);
+    expect(result.environment).toBeUndefined();
+    const items = result.runs[0]!.items;
+    expect(items.map((i) => `${i.name}:${i.status}`)).toEqual(['passes:passed', 'fails:failed']);
+    const failed = items[1]!.assertions[0]!;
     expect(failed).toMatchObject({ passed: false, expected: true });
     expect(failed.actual === undefined || failed.actual === false).toBe(true);
     const mine = events.filter((e) => e.runId === 'r1');
     expect(mine.map((e) => `${e.done}/${e.total}${e.item ? ` ${e.item.status}` : ''}`)).toEqual(['0/2', '1/2 passed', '1/2', '2/2 failed']);
+    expect(new Set(mine.map((e) => e.era))).toEqual(new Set(['2025-11-25']));
     expect(await handlers['collections:cancel']('r1')).toEqual({ cancelled: false });
   }, 120_000);
 
@@ -102,6 +111,164 @@ describe('collections handlers', () => {
     const result = await handlers['collections:run']({ runId: 'r2', file: 'run.collection.json' });
     onProgress = () => {};
     expect(await cancelled).toEqual({ cancelled: true });
-    expect(result.items.map((i) => i.status)).toEqual(['cancelled', 'cancelled']);
+    expect(result.runs.flatMap((r) => r.items.map((i) => i.status))).toEqual(['cancelled', 'cancelled']);
   }, 120_000);
+});
+
+/** The error a call is refused with: its code and message. */
+async function refusal(work: unknown): Promise<{ code: string; message: string }> {
+  try {
+    await work;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ServiceError);
+    return { code: (error as ServiceError).code, message: (error as ServiceError).message };
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('run options', () => {
+  const envDir = path.join(home, 'environments');
+  const envFile = (name: string, text: string) => {
+    mkdirSync(envDir, { recursive: true });
+    writeFileSync(path.join(envDir, name), text);
+    return path.join(envDir, name);
+  };
+  // An item that needs {{asset}}: the collection gives it no value, an environment file does.
+  const needsAsset: CollectionItem = {
+    name: 'priced',
+    tool: 'get_token_prices',
+    arguments: { assets: ['{{asset}}'] },
+    assertions: [{ assert: 'equals', pointer: '/structuredContent/tickers/0/id', value: '{{asset}}' }],
+  };
+
+  beforeAll(async () => {
+    await handlers['collections:save']('vars.collection.json', { name: 'vars', items: [needsAsset] });
+  });
+
+  it('says which variables an environment file supplies, with its full path', async () => {
+    const file = envFile('staging.json', '{"asset": "c60", "wallet": "0xabc"}');
+    expect(await handlers['collections:readEnvironment'](file)).toEqual({ file, variables: ['asset', 'wallet'] });
+    // What people paste from a file manager: quotes around it, or a file:// URL.
+    expect((await handlers['collections:readEnvironment'](`"${file}"`)).file).toBe(file);
+    expect((await handlers['collections:readEnvironment'](`file://${file}`)).file).toBe(file);
+  });
+
+  it('refuses an environment file that cannot be used, in plain words and before any call', async () => {
+    const cases: Array<[string, RegExp]> = [
+      [envFile('syntax.json', '{"asset": }'), /syntax\.json: not valid JSON at line 1, column 11/],
+      [envFile('list.json', '["c60"]'), /list\.json: an environment file is one JSON object of variables/],
+      [envFile('names.json', '{"has space": 1}'), /"has space" is not a variable name/],
+      [envFile('notes.txt', '{"asset": "c60"}'), /notes\.txt: an environment file is a \.json file/],
+      [path.join(envDir, 'missing.json'), /missing\.json: does not exist; check the path\.$/],
+      [envDir + '.json', /does not exist/],
+    ];
+    mkdirSync(path.join(home, 'folder.json'), { recursive: true });
+    cases.push([path.join(home, 'folder.json'), /folder\.json: is a folder, not a regular file/]);
+    symlinkSync(envFile('real.json', '{"asset": "c60"}'), path.join(envDir, 'linked.json'));
+    cases.push([path.join(envDir, 'linked.json'), /linked\.json: is a symbolic link, which is not followed here/]);
+    for (const [file, message] of cases) {
+      const refused = await refusal(handlers['collections:readEnvironment'](file));
+      expect(refused, file).toEqual({ code: 'invalid_environment', message: expect.stringMatching(message) });
+      const before = events.length;
+      expect(await refusal(handlers['collections:run']({ runId: 'bad-env', file: 'vars.collection.json', envFile: file }))).toEqual(
+        refused,
+      );
+      expect(events.length, 'no progress: nothing ran').toBe(before);
+    }
+  });
+
+  it('refuses an unknown profile before any call, and names where profiles live', async () => {
+    const before = events.length;
+    const refused = await refusal(handlers['collections:run']({ runId: 'no-profile', file: 'vars.collection.json', profile: 'nobody' }));
+    expect(refused.code).toBe('unknown_profile');
+    expect(refused.message).toMatch(
+      /^There is no profile named "nobody" in .*profiles\.json\. Choose another profile, or add it under Settings\.$/,
+    );
+    expect(events.length).toBe(before);
+  });
+
+  it('refuses what the contract does not allow: an era it does not know, a profile that is not a name, an empty path', async () => {
+    const dispatch = createDispatcher(handlers as Partial<Handlers> as Handlers);
+    const run = (options: Record<string, unknown>) =>
+      dispatch('collections:run', [{ runId: 'x', file: 'vars.collection.json', ...options }]);
+    for (const options of [
+      { era: '2024-11-05' },
+      { era: 'Both' },
+      { profile: '../work' },
+      { profile: '' },
+      { envFile: '' },
+      { envFile: 'a\0.json' },
+    ])
+      expect(await run(options), JSON.stringify(options)).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+    expect(await dispatch('collections:readEnvironment', [''])).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+  });
+
+  it('runs with the variables an environment file supplies, overriding nothing else', async () => {
+    const without = await handlers['collections:run']({ runId: 'no-env', file: 'vars.collection.json' });
+    expect(without.runs[0]!.items[0]).toMatchObject({ status: 'error', problems: [expect.stringMatching(/\{\{asset\}\} has no value/)] });
+    const file = envFile('asset.json', '{"asset": "c60"}');
+    const result = await handlers['collections:run']({ runId: 'with-env', file: 'vars.collection.json', envFile: file });
+    expect(result.environment).toEqual({ file, variables: ['asset'] });
+    expect(result.runs[0]!.items[0]).toMatchObject({ status: 'passed', assertions: [{ passed: true }] });
+  }, 120_000);
+
+  it('runs every item in both eras on a named profile, tags progress with the era, and compares the eras', async () => {
+    // The built-in profile by its own name is the same as naming none.
+    const result = await handlers['collections:run']({
+      runId: 'both',
+      file: 'vars.collection.json',
+      profile: 'default',
+      era: 'both',
+      envFile: envFile('asset.json', '{"asset": "c60"}'),
+    });
+    expect(result.profile).toBe('default');
+    expect(result.runs.map((r) => `${r.era}: ${r.items.map((i) => i.status).join()}`)).toEqual([
+      '2025-11-25: passed',
+      '2026-07-28: passed',
+    ]);
+    expect(result.eraDifferences).toEqual([]);
+    const mine = events.filter((e) => e.runId === 'both');
+    expect(mine.map((e) => `${e.era} ${e.done}/${e.total}${e.item ? ` ${e.item.status}` : ''}`)).toEqual([
+      '2025-11-25 0/2',
+      '2025-11-25 1/2 passed',
+      '2026-07-28 1/2',
+      '2026-07-28 2/2 passed',
+    ]);
+  }, 180_000);
+});
+
+describe('choosing an environment file', () => {
+  it('lists folders and .json files that are files themselves, never hidden ones or links to files', async () => {
+    const dir = path.join(home, 'pick');
+    mkdirSync(path.join(dir, 'sub'), { recursive: true });
+    for (const name of ['b.json', 'A.JSON', 'notes.txt', '.hidden.json']) writeFileSync(path.join(dir, name), '{}');
+    symlinkSync(path.join(dir, 'b.json'), path.join(dir, 'link.json'));
+    const listing = await handlers['collections:listEnvironmentFiles'](dir);
+    expect(listing.path).toBe(dir);
+    expect(listing.folders.map((f) => f.name)).toEqual(['sub']);
+    expect(listing.files).toEqual([
+      { name: 'A.JSON', path: path.join(dir, 'A.JSON') },
+      { name: 'b.json', path: path.join(dir, 'b.json') },
+    ]);
+  });
+
+  it('has the system file picker only where the host has one', async () => {
+    expect(await refusal(handlers['collections:pickEnvironmentFile']())).toMatchObject({
+      code: 'not_available',
+    });
+    const picked: string[] = [];
+    const desktop = collectionsHandlers(
+      {
+        ...ctx,
+        host: 'electron',
+        pickFile: async (title, filters) => {
+          picked.push(`${title} [${filters.flatMap((f) => f.extensions).join()}]`);
+          return '/home/me/staging.json';
+        },
+      },
+      { paths, keychain: memoryKeychain() },
+    );
+    expect(await desktop['collections:pickEnvironmentFile']()).toEqual({ path: '/home/me/staging.json' });
+    expect(picked).toEqual(['Choose an environment file (a JSON object of variables) [json]']);
+  });
 });

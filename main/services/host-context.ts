@@ -10,4 +10,9 @@ export interface HostContext {
   readonly log: (line: string) => void;
   /** The system folder picker; only the desktop host has one (null: the user cancelled). */
   pickFolder?(title: string): Promise<string | null>;
+  /** The system file picker, showing the files `filters` allow; only the desktop host has one (null: cancelled). */
+  pickFile?(
+    title: string,
+    filters: ReadonlyArray<{ readonly name: string; readonly extensions: readonly string[] }>,
+  ): Promise<string | null>;
 }

@@ -2,14 +2,11 @@ import path from 'node:path';
 import { defineCommand, UsageError } from '../command';
 import { REPORTERS, renderReport, type ReporterName } from '../../../domain/collections/reporters';
 import { summarize } from '../../../domain/collections/report';
-import { profileNameProblem } from '../../../domain/profile-name';
+import { ERA_CHOICES, erasOf, isEraChoice, type Era } from '../../../domain/collections/eras';
 import { redactSecrets } from '../../../domain/redact';
-import { currentPathContext, profilesFile } from '../../../platform/credentials/config-paths';
-import { DEFAULT_PROFILE } from '../../../platform/credentials/default-profile';
-import { ProfileStore } from '../../../platform/credentials/profiles';
+import { currentPathContext } from '../../../platform/credentials/config-paths';
 import { writeFileAtomic } from '../../../platform/files/atomic-write';
-
-const ERA_CHOICES = ['2025-11-25', '2026-07-28', 'both'] as const;
+import { RunProfileError, runProfileFor } from '../../collections/run-profile';
 
 function reporterOf(text: string): ReporterName {
   if (!(REPORTERS as readonly string[]).includes(text))
@@ -17,23 +14,23 @@ function reporterOf(text: string): ReporterName {
   return text as ReporterName;
 }
 
-function erasOf(text: string | undefined): Array<'2025-11-25' | '2026-07-28'> {
-  if (text === undefined) return ['2025-11-25'];
-  if (!(ERA_CHOICES as readonly string[]).includes(text))
-    throw new UsageError(`--era must be one of ${ERA_CHOICES.join(', ')}; got "${text}".`);
-  return text === 'both' ? ['2025-11-25', '2026-07-28'] : [text as '2025-11-25' | '2026-07-28'];
+function erasOfFlag(text: string | undefined): Era[] {
+  if (text !== undefined && !isEraChoice(text)) throw new UsageError(`--era must be one of ${ERA_CHOICES.join(', ')}; got "${text}".`);
+  return erasOf(text);
 }
 
 /** A named profile must exist (the built-in one always does): a typo is bad usage, not 50 failed items. */
 async function checkProfile(name: string | undefined, env: NodeJS.ProcessEnv): Promise<void> {
-  if (name === undefined || name === DEFAULT_PROFILE) return;
-  const problem = profileNameProblem(name);
-  if (problem) throw new UsageError(`--profile: ${problem}.`);
-  const store = new ProfileStore(profilesFile(currentPathContext(env)));
-  if (!(await store.get(name)))
+  try {
+    await runProfileFor(name, currentPathContext(env));
+  } catch (error) {
+    if (!(error instanceof RunProfileError)) throw error;
     throw new UsageError(
-      `there is no profile named "${name}" in ${store.file}; create it with: companion login --profile ${name} --url URL`,
+      error.reason === 'invalid'
+        ? `--profile: ${error.message}.`
+        : `${error.message}; create it with: companion login --profile ${error.profile} --url URL`,
     );
+  }
 }
 
 export const testCommand = defineCommand({
@@ -81,7 +78,7 @@ file and the place). Ctrl-C cancels the call in flight; the remaining items are 
   async run({ values, positionals }, io) {
     if (positionals.length === 0) throw new UsageError('name at least one collection file or folder.');
     const reporter = reporterOf(values.reporter);
-    const eras = erasOf(values.era);
+    const eras = erasOfFlag(values.era);
     await checkProfile(values.profile, io.env);
     const [{ loadCollections, loadEnvironment, CollectionLoadError }, { runCollections }] = await Promise.all([
       import('../../collections/load'),

@@ -1,7 +1,8 @@
 /**
- * Browser mode's folder picker: the folders inside one folder, names only. Nothing is read but directory
- * listings (no file contents, no hidden folders), and calls arrive through the same token- and
- * Origin-checked API as every other (main/web/server.ts).
+ * Browser mode's folder picker: the folders inside one folder, names only, and for a file picker (the
+ * Collections view's environment file) the regular files with one ending. Nothing is read but directory
+ * listings (no file contents, no hidden entries, no links to files), and calls arrive through the same
+ * token- and Origin-checked API as every other (main/web/server.ts).
  */
 import { readdir, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
@@ -14,7 +15,14 @@ import { normaliseFolderInput } from './folder-info';
 /** More than this and the list says so: nobody scrolls through thousands of folders. */
 export const MAX_LISTED_FOLDERS = 1000;
 
-export async function listFolders(input: string | null): Promise<FolderListing> {
+export interface ListOptions {
+  /** Also list the regular files whose name ends so (case-insensitive), e.g. ".json". */
+  readonly filesEndingWith?: string;
+}
+
+export type Listing = FolderListing & { readonly files?: Array<{ name: string; path: string }> };
+
+export async function listFolders(input: string | null, options: ListOptions = {}): Promise<Listing> {
   const path = input === null || input.trim() === '' ? homedir() : normaliseFolderInput(input);
   let entries;
   try {
@@ -29,16 +37,22 @@ export async function listFolders(input: string | null): Promise<FolderListing> 
     throw error;
   }
   const names: string[] = [];
+  const files: string[] = [];
+  const ending = options.filesEndingWith?.toLowerCase();
   for (const entry of entries) {
     if (entry.name.startsWith('.')) continue;
     if (entry.isDirectory()) names.push(entry.name);
+    // A link to a file is not offered: the file is read only when it is the file itself.
+    else if (ending !== undefined && entry.isFile() && entry.name.toLowerCase().endsWith(ending)) files.push(entry.name);
     else if (entry.isSymbolicLink()) {
       // A link to a folder is listed like one (a clone kept on another disk is often linked in).
       const target = await stat(join(path, entry.name)).catch(() => null);
       if (target?.isDirectory()) names.push(entry.name);
     }
   }
-  names.sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true }));
+  const byName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true });
+  names.sort(byName);
+  files.sort(byName);
   const parent = dirname(path);
   return {
     path,
@@ -46,6 +60,7 @@ export async function listFolders(input: string | null): Promise<FolderListing> 
     home: homedir(),
     isRegistry: await isRegistryRoot(path),
     folders: names.slice(0, MAX_LISTED_FOLDERS).map((name) => ({ name, path: join(path, name) })),
-    truncated: names.length > MAX_LISTED_FOLDERS,
+    truncated: names.length > MAX_LISTED_FOLDERS || files.length > MAX_LISTED_FOLDERS,
+    ...(ending !== undefined ? { files: files.slice(0, MAX_LISTED_FOLDERS).map((name) => ({ name, path: join(path, name) })) } : {}),
   };
 }

@@ -3,14 +3,17 @@
  * its JSON Pointer ("equals this", "exists", "is a number", "ignore in snapshot"). Bounded: large lists
  * show their first elements, and the tree stops after a few hundred nodes.
  */
-import { useMemo } from 'react';
+import { useMemo, type CSSProperties } from 'react';
 import { pointerOf, pointerTokens } from '../../../../domain/collections/json-pointer';
 import { kindsFor, type Pick, type PickKind } from './pick-assertions';
 
 const MAX_CHILDREN = 25;
 const MAX_NODES = 300;
-/** Deeper nodes are indented as this level (CSS has rules up to it). */
+/** Deeper nodes are indented as this level, so a deep answer still fits a narrow window. */
 const MAX_INDENT = 8;
+
+/** The row's indent level for the stylesheet, which owns the step (`.col-tree > li`). */
+const indent = (depth: number) => ({ '--depth': Math.min(depth, MAX_INDENT) }) as CSSProperties;
 
 const isContainer = (v: unknown): v is Record<string, unknown> | unknown[] => v !== null && typeof v === 'object';
 
@@ -48,11 +51,11 @@ export function ResultTree({ value, root, onPick }: { value: unknown; root: stri
     <ul className="col-tree" aria-label="Result tree">
       {rows.map((row) =>
         row.kind === 'more' ? (
-          <li key={`more ${row.pointer}`} className="muted small" data-depth={Math.min(row.depth, MAX_INDENT)}>
+          <li key={`more ${row.pointer}`} className="muted small" style={indent(row.depth)}>
             … more not shown
           </li>
         ) : (
-          <li key={row.pointer} className="col-tree-node" data-depth={Math.min(row.depth, MAX_INDENT)}>
+          <li key={row.pointer} className="col-tree-node" style={indent(row.depth)}>
             <span className="col-tree-key">{row.name}</span> <code className="small">{preview(row.value)}</code>{' '}
             <select
               className="col-tree-menu"

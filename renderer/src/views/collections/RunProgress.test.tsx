@@ -17,4 +17,9 @@ describe('RunProgress', () => {
     rerender(<RunProgress done={1} total={4} current="" onCancel={onCancel} cancelling />);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Cancelling…' }).disabled).toBe(true);
   });
+
+  it('names the era beside the item when the run covers both', () => {
+    render(<RunProgress done={5} total={8} current="quote" era="2026-07-28" onCancel={() => {}} cancelling={false} />);
+    expect(screen.getByText('5 of 8 items · quote (2026-07-28)')).toBeDefined();
+  });
 });

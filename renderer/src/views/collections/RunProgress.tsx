@@ -1,14 +1,18 @@
-/** The running collection's progress bar, the item it is on, and Cancel. */
+/** The running collection's progress bar, the item it is on (and, when it runs in both eras, in which), and Cancel. */
 export function RunProgress({
   done,
   total,
   current,
+  era,
   onCancel,
   cancelling,
 }: {
   done: number;
+  /** Every item once per era. */
   total: number;
   current: string;
+  /** Shown beside the item when the run covers both eras. */
+  era?: string | undefined;
   onCancel: () => void;
   cancelling: boolean;
 }) {
@@ -23,6 +27,7 @@ export function RunProgress({
       <span className="muted small" aria-live="polite">
         {done} of {total} item{total === 1 ? '' : 's'}
         {current ? ` · ${current}` : ''}
+        {current && era ? ` (${era})` : ''}
       </span>
     </div>
   );

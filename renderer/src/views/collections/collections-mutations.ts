@@ -3,25 +3,36 @@
  * result; progress events feed run-store.ts meanwhile) and "save to collection" (append an item).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { erasOf } from '../../../../domain/collections/eras';
 import type { CollectionItem } from '../../../../domain/collections/format';
 import type { AppendTarget } from '../../../../domain/ipc/collections-channels';
 import { useApi } from '../../app/api-context';
 import { collectionsKeys } from './collections-queries';
+import type { RunChoices } from './collections-ui-store';
 import { beginRun, endRun } from './run-store';
 
 let runCounter = 0;
 const newRunId = () => `run-${Date.now().toString(36)}-${(runCounter++).toString(36)}`;
 
-/** Runs the file's collection; `total` is its item count, for the progress bar before the first event. */
+/**
+ * Runs the file's collection with the options chosen (what is not chosen is left to main, as a flag left
+ * out is to `companion test`); `items` is its item count, for the progress bar before the first event.
+ */
 export function useRunCollection(file: string) {
   const api = useApi();
   return useMutation({
     mutationKey: collectionsKeys.run(file),
-    mutationFn: async (total: number) => {
+    mutationFn: async ({ items, choices }: { items: number; choices: RunChoices }) => {
       const runId = newRunId();
-      beginRun(runId, file, total);
+      beginRun(runId, file, items * erasOf(choices.era).length);
       try {
-        return await api.collections.run({ runId, file });
+        return await api.collections.run({
+          runId,
+          file,
+          era: choices.era,
+          ...(choices.profile !== '' ? { profile: choices.profile } : {}),
+          ...(choices.envFile.trim() !== '' ? { envFile: choices.envFile.trim() } : {}),
+        });
       } finally {
         endRun(runId);
       }

@@ -1,6 +1,6 @@
 /**
- * What the Collections view reads from main, as TanStack queries: the files in the collections folder and
- * one collection's content. The feature's query keys live here; mutations (collections-mutations.ts)
+ * What the Collections view reads from main, as TanStack queries: the files in the collections folder,
+ * one collection's content, and what an environment file supplies. The feature's query keys live here; mutations (collections-mutations.ts)
  * invalidate them by these names.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -11,6 +11,9 @@ export const collectionsKeys = {
   all: ['collections'] as const,
   list: ['collections', 'list'] as const,
   one: (file: string) => ['collections', 'one', file] as const,
+  environment: (path: string) => ['collections', 'environment', path] as const,
+  /** Browser mode's file picker: a folder's listing (the picker appends the path). */
+  environmentFiles: ['collections', 'environment-files'] as const,
   /** Mutations: a run of one file, an append. */
   run: (file: string) => ['collections', 'run', file] as const,
   append: ['collections', 'append'] as const,
@@ -29,4 +32,19 @@ export function useCollectionList() {
 
 export function useCollection(file: string) {
   return useQuery({ ...collectionQuery(useApi(), file), refetchOnMount: 'always' });
+}
+
+/**
+ * The variables an environment file supplies, or main's plain reason it cannot be used; read again each
+ * time it is asked for (the file may be edited meanwhile). A run reads the file afresh itself.
+ */
+export function useEnvironmentFile(path: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: collectionsKeys.environment(path),
+    queryFn: () => api.collections.readEnvironment(path),
+    enabled: path !== '',
+    retry: false,
+    refetchOnMount: 'always',
+  });
 }

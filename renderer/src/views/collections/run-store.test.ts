@@ -15,6 +15,7 @@ function fakeApi() {
 }
 
 const item = (index: number) => ({ index, name: `i${index}`, tool: 't', status: 'passed' as const, problems: [], assertions: [] });
+const era = '2025-11-25' as const;
 
 beforeEach(resetRunStore);
 
@@ -23,17 +24,33 @@ describe('run store', () => {
     const { api, send } = fakeApi();
     const stop = followRunProgress(api);
     beginRun('r1', 'a.collection.json', 2);
-    send({ runId: 'r1', done: 0, total: 2, current: 'i1' });
-    expect(useRunStore.getState()).toMatchObject({ done: 0, total: 2, current: 'i1', items: [] });
-    send({ runId: 'other', done: 2, total: 2, item: item(9) });
-    send({ runId: 'r1', done: 1, total: 2, item: item(1) });
-    expect(useRunStore.getState()).toMatchObject({ done: 1, current: '', items: [item(1)] });
+    send({ runId: 'r1', era, done: 0, total: 2, current: 'i1' });
+    expect(useRunStore.getState()).toMatchObject({ done: 0, total: 2, current: 'i1', era, runs: [] });
+    send({ runId: 'other', era, done: 2, total: 2, item: item(9) });
+    send({ runId: 'r1', era, done: 1, total: 2, item: item(1) });
+    expect(useRunStore.getState()).toMatchObject({ done: 1, current: '', runs: [{ era, items: [item(1)] }] });
     endRun('other');
     expect(useRunStore.getState().runId).toBe('r1');
     endRun('r1');
-    expect(useRunStore.getState()).toMatchObject({ runId: '', items: [] });
-    send({ runId: 'r1', done: 2, total: 2, item: item(2) });
-    expect(useRunStore.getState().items).toEqual([]);
+    expect(useRunStore.getState()).toMatchObject({ runId: '', runs: [] });
+    send({ runId: 'r1', era, done: 2, total: 2, item: item(2) });
+    expect(useRunStore.getState().runs).toEqual([]);
+    stop();
+  });
+
+  it('keeps each era’s finished items apart, in the order the eras run', () => {
+    const { api, send } = fakeApi();
+    const stop = followRunProgress(api);
+    beginRun('r2', 'a.collection.json', 4);
+    send({ runId: 'r2', era, done: 1, total: 4, item: item(1) });
+    send({ runId: 'r2', era, done: 2, total: 4, item: item(2) });
+    send({ runId: 'r2', era: '2026-07-28', done: 2, total: 4, current: 'i1' });
+    expect(useRunStore.getState()).toMatchObject({ current: 'i1', era: '2026-07-28' });
+    send({ runId: 'r2', era: '2026-07-28', done: 3, total: 4, item: item(1) });
+    expect(useRunStore.getState().runs).toEqual([
+      { era, items: [item(1), item(2)] },
+      { era: '2026-07-28', items: [item(1)] },
+    ]);
     stop();
   });
 });
