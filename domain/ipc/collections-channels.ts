@@ -1,5 +1,6 @@
 /**
- * The Collections view's channels: the collection files in the app's collections folder, a run of one
+ * The Collections view's channels: the collection files in the collections folder (the one the user
+ * chose, else the default in the app's data folder) and the choice of that folder, a run of one
  * with its progress pushed as `collections:progress` events, and "save to collection" (append an item).
  * Files are named by their base name only (`smoke.collection.json`): main resolves them inside the
  * folder, so a name can never reach outside it.
@@ -30,9 +31,20 @@ export const CollectionSummary = z.object({
 });
 export type CollectionSummary = z.infer<typeof CollectionSummary>;
 
-export const CollectionList = z.object({
+/** Where the collections live: the folder chosen in the view, else the default one in the app's data folder. */
+export const CollectionsFolderState = z.object({
   /** The folder's full path, shown so people can find the files. */
   folder: z.string(),
+  /** The default folder's full path (`collections/` in the configuration folder). */
+  defaultFolder: z.string(),
+  isDefault: z.boolean(),
+  /** Why the chosen folder cannot be used now (not there, no longer a folder…): nothing is read or written until it is fixed. */
+  problem: z.string().optional(),
+});
+export type CollectionsFolderState = z.infer<typeof CollectionsFolderState>;
+
+export const CollectionList = CollectionsFolderState.extend({
+  /** Empty when the folder has a problem. */
   collections: z.array(CollectionSummary),
 });
 export type CollectionList = z.infer<typeof CollectionList>;
@@ -123,6 +135,13 @@ export const EnvironmentFilePath = z
   .max(4096)
   .refine((text) => !text.includes('\0'), { error: 'must not contain a NUL character' });
 
+/** A folder for collections as the renderer chose it; main checks it (full path, existing, not a link, readable and writable). */
+export const CollectionsFolderPath = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((text) => !text.includes('\0'), { error: 'must not contain a NUL character' });
+
 /** Browser mode's file picker for environment files: a folder's subfolders and its `.json` files (names only). */
 export const EnvironmentFileListing = FolderListing.extend({
   files: z.array(z.object({ name: z.string(), path: z.string() })),
@@ -174,6 +193,12 @@ export const collectionsChannels = {
   /** Desktop only: the system file picker for an environment file (null: cancelled). */
   'collections:pickEnvironmentFile': { args: z.tuple([]), result: z.object({ path: z.string().nullable() }) },
   'collections:cancel': { args: z.tuple([RunId]), result: z.object({ cancelled: z.boolean() }) },
+  /** Makes the folder the collections folder, once main has checked it (saved in settings.json); null: the default folder. */
+  'collections:setFolder': { args: z.tuple([CollectionsFolderPath.nullable()]), result: CollectionsFolderState },
+  /** Browser mode's folder picker for the collections folder: the folders in a folder, or in home for null. */
+  'collections:listFolders': { args: z.tuple([CollectionsFolderPath.nullable()]), result: FolderListing },
+  /** Desktop only: the system folder picker for the collections folder (null: cancelled). Nothing is saved until setFolder. */
+  'collections:pickFolder': { args: z.tuple([]), result: z.object({ path: z.string().nullable() }) },
 } as const;
 
 export const collectionsEvents = {

@@ -74,6 +74,8 @@ export function eraDifferenceView(difference: EraDifference): ItemEraDifference 
 }
 
 export interface AppRunOptions {
+  /** The collections folder in effect (looked up per run: the user may choose another meanwhile). */
+  readonly folder: CollectionsFolder;
   readonly runId: string;
   readonly file: string;
   /** For items that name none, already checked (runProfileFor). */
@@ -85,7 +87,6 @@ export interface AppRunOptions {
 }
 
 export interface AppRunnerDeps {
-  readonly folder: CollectionsFolder;
   readonly paths: PathContext;
   readonly env: NodeJS.ProcessEnv;
   readonly keychain?: Keychain;
@@ -111,7 +112,7 @@ export class AppRunner {
 
   async run(options: AppRunOptions): Promise<Omit<CollectionRunResult, 'environment'>> {
     this.checkFree(options.runId);
-    const collection = await this.deps.folder.read(options.file);
+    const collection = await options.folder.read(options.file);
     const controller = new AbortController();
     this.running.set(options.runId, controller);
     const total = collection.items.length * options.eras.length;

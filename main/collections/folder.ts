@@ -1,9 +1,11 @@
 /**
- * The app's collections folder: `collections/` in the per-user configuration folder (beside `profiles.json`
- * and `playground/history.jsonl`; see `configDir`). Files are named by base name only and resolved inside
- * the folder. Reads never follow a link and are bounded; writes are atomic, never go through a link, and
- * never replace a file that is not a collection (the user's edits would be lost). Saved text goes through
- * `serializeCollection`, which redacts secret-looking values.
+ * A collections folder: the one the user chose (folder-choice.ts), or by default `collections/` in the
+ * per-user configuration folder (beside `profiles.json` and `playground/history.jsonl`; see `configDir`).
+ * Files are named by base name only and resolved inside the folder. Reads never follow a link and are
+ * bounded; writes are atomic, never go through a link, and never replace a file that is not a collection
+ * (the user's edits would be lost). Saved text goes through `serializeCollection`, which redacts
+ * secret-looking values. Only the default folder is created when missing: a chosen one that is not there
+ * (a disk not plugged in) is an error, never made again elsewhere.
  */
 import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,7 +20,8 @@ const MAX_COLLECTION_BYTES = 16 * 1024 * 1024;
 const MAX_LISTED = 500;
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,110}\.collection\.json$/;
 
-export function collectionsDir(paths: PathContext): string {
+/** Where collections live until the user chooses another folder. */
+export function defaultCollectionsDir(paths: PathContext): string {
   return path.join(configDir(paths), 'collections');
 }
 
@@ -26,7 +29,7 @@ export function collectionsDir(paths: PathContext): string {
 export class CollectionFileError extends Error {
   override readonly name = 'CollectionFileError';
   constructor(
-    readonly code: 'not_found' | 'invalid_file' | 'unsafe_path',
+    readonly code: 'not_found' | 'invalid_file' | 'unsafe_path' | 'invalid_folder' | 'folder_unavailable',
     message: string,
   ) {
     super(message);
@@ -52,7 +55,16 @@ export function fileNameFor(name: string): string {
 }
 
 export class CollectionsFolder {
-  constructor(readonly dir: string) {}
+  constructor(
+    readonly dir: string,
+    /** Create the folder on the first write (the default folder only). */
+    private readonly options: { readonly create: boolean },
+  ) {}
+
+  /** Makes sure the folder exists before a write: creates the default one, never a chosen one. */
+  async ready(): Promise<void> {
+    if (this.options.create) await mkdir(this.dir, { recursive: true, mode: 0o700 });
+  }
 
   private pathOf(file: string): string {
     if (!FILE_NAME.test(file)) throw new CollectionFileError('unsafe_path', `"${file.slice(0, 80)}" is not a collection file name.`);
@@ -72,8 +84,9 @@ export class CollectionsFolder {
 
   async list(): Promise<FolderEntry[]> {
     const names = await readdir(this.dir).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return [] as string[];
-      throw error;
+      if (error.code !== 'ENOENT') throw error;
+      if (this.options.create) return [] as string[];
+      throw new CollectionFileError('folder_unavailable', `There is no folder at ${this.dir} any more; nothing was read.`);
     });
     const files = names
       .filter((n) => FILE_NAME.test(n))
@@ -134,7 +147,12 @@ export class CollectionsFolder {
 
   private async write(file: string, collection: Collection): Promise<void> {
     const target = this.pathOf(file);
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    await writeFileAtomic(target, serializeCollection(collection), { root: this.dir });
+    await this.ready();
+    await writeFileAtomic(target, serializeCollection(collection), { root: this.dir }).catch((error: NodeJS.ErrnoException) => {
+      // A chosen folder gone since it was checked: said plainly, and nothing is made in its place.
+      if (error.code === 'ENOENT' && !this.options.create)
+        throw new CollectionFileError('folder_unavailable', `There is no folder at ${this.dir} any more; nothing was written.`);
+      throw error;
+    });
   }
 }

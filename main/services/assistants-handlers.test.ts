@@ -1,9 +1,10 @@
-import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventName } from '../../domain/ipc/contract';
 import { tempHome } from '../clients/test-support';
 import { auditLogFile } from '../../platform/credentials/config-paths';
+import { saveCollectionsFolderSetting } from '../collections/folder-setting';
 import { assistantsHandlers } from './assistants-handlers';
 import { createDispatcher, type Handlers } from './dispatch';
 import type { HostContext } from './host-context';
@@ -190,5 +191,44 @@ describe('assistants services', () => {
       ok: false,
       error: { code: 'already_saved', message: `This session is already saved as a collection: ${file}.` },
     });
+  });
+
+  it('"Save as collection" writes into the collections folder the user chose, and refuses plainly while it is not there', async () => {
+    const recordings = path.join(home.paths.env.XDG_CONFIG_HOME!, 'gateway-companion', 'recordings');
+    await mkdir(recordings, { recursive: true });
+    await writeFile(
+      path.join(recordings, 'cursor-2026-11-28_09-00-00.jsonl'),
+      [
+        JSON.stringify({ format: 'gateway-companion-recording', version: 1, startedAt: 'x' }),
+        JSON.stringify({
+          at: 1,
+          from: 'host',
+          kind: 'request',
+          era: '2025-11-25',
+          message: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_swap_domains', arguments: {} } },
+        }),
+        JSON.stringify({
+          at: 2,
+          from: 'bridge',
+          kind: 'response',
+          era: '2025-11-25',
+          message: { jsonrpc: '2.0', id: 1, result: { content: [] } },
+        }),
+      ].join('\n') + '\n',
+    );
+    const repo = path.join(home.home, 'repo', 'collections');
+    await mkdir(repo, { recursive: true });
+    await saveCollectionsFolderSetting(home.paths, repo);
+    const file = path.join(repo, 'cursor-2026-11-28_09-00-00.collection.json');
+    expect(await dispatch('assistants:saveRecordingAsCollection', ['cursor'])).toMatchObject({ ok: true, value: { file, items: 1 } });
+    expect(await readFile(file, 'utf8')).toContain('"tool": "get_swap_domains"');
+
+    await rename(path.join(home.home, 'repo'), path.join(home.home, 'repo-moved'));
+    expect(await dispatch('assistants:saveRecordingAsCollection', ['cursor'])).toMatchObject({
+      ok: false,
+      error: { code: 'folder_unavailable', message: expect.stringContaining(`The collections folder ${repo} is not there now`) as unknown },
+    });
+    await expect(stat(repo)).rejects.toThrow();
+    await expect(stat(path.join(home.paths.env.XDG_CONFIG_HOME!, 'gateway-companion', 'collections'))).rejects.toThrow();
   });
 });

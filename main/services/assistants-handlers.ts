@@ -8,9 +8,12 @@ import { ConfigParseError, ConfigShapeError } from '../clients/config-errors';
 import { NotConfiguredError, testClient } from '../clients/connection-test';
 import { clientStatus, listClients, type ClientStatus } from '../clients/detect';
 import { installClient, recordingPattern, removeClient } from '../clients/install';
+import { CollectionFileError } from '../collections/folder';
+import { openCollectionsFolder } from '../collections/folder-choice';
 import { saveRecordingAsCollection } from '../collections/save-recording';
 import { currentRuntime, LaunchError, type LaunchRuntime } from '../clients/launch';
 import { manualSetup } from '../clients/snippets';
+import { SettingsError } from '../../platform/credentials/app-settings';
 import { auditLogFile, currentPathContext, profilesFile, type PathContext } from '../../platform/credentials/config-paths';
 import { DEFAULT_PROFILE } from '../../platform/credentials/default-profile';
 import { ProfileError, ProfileStore } from '../../platform/credentials/profiles';
@@ -54,6 +57,8 @@ async function expected<T>(run: () => Promise<T>): Promise<T> {
     if (error instanceof NotConfiguredError) throw new ServiceError('not_configured', error.message);
     if (error instanceof LaunchError) throw new ServiceError('launcher_unavailable', error.message);
     if (error instanceof ProfileError) throw new ServiceError('profile_invalid', error.message);
+    if (error instanceof CollectionFileError) throw new ServiceError(error.code, error.message);
+    if (error instanceof SettingsError) throw new ServiceError('settings_invalid', error.message);
     throw error;
   }
 }
@@ -134,11 +139,14 @@ export function assistantsHandlers(ctx: HostContext): AssistantsHandlers {
         ctx.log(`[assistants] recording ${record ? 'on' : 'off'} for ${id} (${result.file})`);
         return { client: await status(id), changed: result.changed, ...(result.backup ? { backup: result.backup } : {}) };
       }),
-    'assistants:saveRecordingAsCollection': async (id) => {
-      const saved = await saveRecordingAsCollection(path.dirname(recordingPattern(paths(), id)), `${id}-`);
-      ctx.log(`[assistants] saved ${saved.recording} as ${saved.file} (${saved.items} items)`);
-      return saved;
-    },
+    'assistants:saveRecordingAsCollection': (id) =>
+      expected(async () => {
+        // Into the collections folder the Collections view shows (the chosen one, else the default).
+        const folder = await openCollectionsFolder(paths());
+        const saved = await saveRecordingAsCollection(path.dirname(recordingPattern(paths(), id)), `${id}-`, folder);
+        ctx.log(`[assistants] saved ${saved.recording} as ${saved.file} (${saved.items} items)`);
+        return saved;
+      }),
     'assistants:remove': (id) =>
       expected(async () => {
         const result = await removeClient(id, { paths: paths() });

@@ -2,21 +2,21 @@
 // that is not a collection is never replaced, links are refused, and a run against the embedded reference
 // gateway reports progress events and both sides of a failed comparison; the run's options (profile, era,
 // environment file) are checked before any call, as `companion test` checks its flags.
-import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CollectionItem } from '../../domain/collections/format';
 import type { EventName, EventPayload } from '../../domain/ipc/contract';
 import { EMBEDDED_PORT_ENV } from '../../platform/credentials/default-profile';
 import { freePort, memoryKeychain, tempHome } from '../playground/testing';
-import { collectionsDir } from '../collections/folder';
+import { defaultCollectionsDir } from '../collections/folder';
 import { collectionsHandlers } from './collections-handlers';
 import { createDispatcher, type Handlers } from './dispatch';
 import type { HostContext } from './host-context';
 import { ServiceError } from './service-error';
 
 const { home, env, paths } = tempHome('companion-collections-app-');
-const dir = collectionsDir(paths);
+const dir = defaultCollectionsDir(paths);
 const events: Array<EventPayload<'collections:progress'>> = [];
 /** Called on each progress event (a test cancels from here). */
 let onProgress: (event: EventPayload<'collections:progress'>) => void = () => {};
@@ -45,7 +45,7 @@ afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 describe('collections handlers', () => {
   it('lists nothing before the folder exists, then creates a collection on the first append and extends it', async () => {
-    expect(await handlers['collections:list']()).toEqual({ folder: dir, collections: [] });
+    expect(await handlers['collections:list']()).toEqual({ folder: dir, defaultFolder: dir, isDefault: true, collections: [] });
     const first = await handlers['collections:append']({ newName: 'My Quotes' }, prices('one', [{ assert: 'success' }]));
     expect(first).toEqual({ file: 'my-quotes.collection.json', created: true, items: 1 });
     const second = await handlers['collections:append']({ newName: 'My Quotes' }, prices('two', [{ assert: 'success' }]));
@@ -270,5 +270,126 @@ describe('choosing an environment file', () => {
     );
     expect(await desktop['collections:pickEnvironmentFile']()).toEqual({ path: '/home/me/staging.json' });
     expect(picked).toEqual(['Choose an environment file (a JSON object of variables) [json]']);
+  });
+});
+
+describe('choosing the collections folder', () => {
+  const repo = path.join(home, 'project', 'collections');
+  const state = (folder: string) => ({ folder, defaultFolder: dir, isDefault: folder === dir });
+  afterAll(async () => {
+    await handlers['collections:setFolder'](null);
+  });
+
+  it('lists, saves to, reads and runs from the chosen folder, then goes back to the default with its files as they were', async () => {
+    mkdirSync(repo, { recursive: true });
+    const before = (await handlers['collections:list']()).collections.map((c) => c.file);
+    expect(await handlers['collections:setFolder'](repo)).toEqual(state(repo));
+    expect(await handlers['collections:list']()).toEqual({ ...state(repo), collections: [] });
+
+    expect(await handlers['collections:append']({ newName: 'In the repo' }, prices('one', [{ assert: 'success' }]))).toEqual({
+      file: 'in-the-repo.collection.json',
+      created: true,
+      items: 1,
+    });
+    expect(JSON.parse(readFileSync(path.join(repo, 'in-the-repo.collection.json'), 'utf8'))).toMatchObject({ name: 'In the repo' });
+    expect(existsSync(path.join(dir, 'in-the-repo.collection.json'))).toBe(false);
+    expect((await handlers['collections:list']()).collections).toEqual([
+      { file: 'in-the-repo.collection.json', name: 'In the repo', items: 1 },
+    ]);
+    expect((await handlers['collections:read']('in-the-repo.collection.json')).collection.items).toHaveLength(1);
+    const result = await handlers['collections:run']({ runId: 'in-repo', file: 'in-the-repo.collection.json' });
+    expect(result.runs[0]!.items.map((i) => i.status)).toEqual(['passed']);
+
+    expect(await handlers['collections:setFolder'](null)).toEqual(state(dir));
+    expect((await handlers['collections:list']()).collections.map((c) => c.file)).toEqual(before);
+  }, 120_000);
+
+  it('refuses a folder that cannot hold collections, in plain words, and keeps the one in use', async () => {
+    mkdirSync(repo, { recursive: true });
+    await handlers['collections:setFolder'](repo);
+    writeFileSync(path.join(home, 'a-file.txt'), '');
+    symlinkSync(repo, path.join(home, 'linked-collections'));
+    for (const [input, message] of [
+      [path.join(home, 'not-there'), /^There is no folder at .*not-there\. Choose an existing folder/],
+      ['project/collections', /is not a full path/],
+      [path.join(home, 'a-file.txt'), /is a file, not a folder/],
+      [path.join(home, 'linked-collections'), /is a symbolic link .* Choose the folder it leads to instead\.$/],
+    ] as const)
+      expect(await refusal(handlers['collections:setFolder'](input)), input).toMatchObject({ code: 'invalid_folder', message });
+    expect((await handlers['collections:list']()).folder).toBe(repo);
+  });
+
+  it('refuses what the contract does not allow: an empty path, a NUL', async () => {
+    const dispatch = createDispatcher(handlers as Partial<Handlers> as Handlers);
+    for (const input of ['', 'a\0b', 42])
+      expect(await dispatch('collections:setFolder', [input])).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+  });
+
+  it('says plainly when the chosen folder vanished (an unplugged disk), writes nothing anywhere, and the default is one click away', async () => {
+    const disk = path.join(home, 'usb', 'collections');
+    mkdirSync(disk, { recursive: true });
+    await handlers['collections:setFolder'](disk);
+    await handlers['collections:append']({ newName: 'On the disk' }, prices('one', [{ assert: 'success' }]));
+    renameSync(path.join(home, 'usb'), path.join(home, 'usb-unplugged'));
+
+    const listed = await handlers['collections:list']();
+    expect(listed).toMatchObject({ folder: disk, defaultFolder: dir, isDefault: false, collections: [] });
+    expect(listed.problem).toMatch(/^The collections folder .*usb\/collections is not there now: .* use the default folder\.$/);
+    for (const work of [
+      () => handlers['collections:read']('on-the-disk.collection.json'),
+      () => handlers['collections:append']({ newName: 'Lost?' }, prices('two', [])),
+      () => handlers['collections:save']('on-the-disk.collection.json', { name: 'x', items: [] }),
+      () => handlers['collections:run']({ runId: 'gone', file: 'on-the-disk.collection.json' }),
+    ])
+      expect(await refusal(work())).toEqual({ code: 'folder_unavailable', message: listed.problem });
+    expect(existsSync(disk)).toBe(false);
+    expect(existsSync(path.join(dir, 'lost.collection.json'))).toBe(false);
+
+    expect(await handlers['collections:setFolder'](null)).toEqual(state(dir));
+    renameSync(path.join(home, 'usb-unplugged'), path.join(home, 'usb'));
+    await handlers['collections:setFolder'](disk);
+    expect((await handlers['collections:list']()).collections).toEqual([
+      { file: 'on-the-disk.collection.json', name: 'On the disk', items: 1 },
+    ]);
+  });
+
+  it('refuses every call while settings.json cannot be parsed, and leaves the file as it is', async () => {
+    const settings = path.join(home, '.config', 'gateway-companion', 'settings.json');
+    const kept = readFileSync(settings, 'utf8');
+    writeFileSync(settings, '{ "version": 1, ');
+    try {
+      for (const work of [() => handlers['collections:list'](), () => handlers['collections:setFolder'](null)])
+        expect(await refusal(work())).toMatchObject({
+          code: 'settings_invalid',
+          message: expect.stringContaining('Fix it or delete it') as unknown,
+        });
+      expect(readFileSync(settings, 'utf8')).toBe('{ "version": 1, ');
+    } finally {
+      writeFileSync(settings, kept);
+    }
+  });
+
+  it('lists folders for the browser-mode picker, and has the system folder picker only where the host has one', async () => {
+    mkdirSync(repo, { recursive: true });
+    await handlers['collections:setFolder'](null);
+    const listing = await handlers['collections:listFolders'](path.join(home, 'project'));
+    expect(listing.folders).toEqual([{ name: 'collections', path: repo }]);
+    expect(await refusal(handlers['collections:pickFolder']())).toMatchObject({ code: 'not_available' });
+    const titles: string[] = [];
+    const desktop = collectionsHandlers(
+      {
+        ...ctx,
+        host: 'electron',
+        pickFolder: async (title) => {
+          titles.push(title);
+          return repo;
+        },
+      },
+      { paths, keychain: memoryKeychain() },
+    );
+    expect(await desktop['collections:pickFolder']()).toEqual({ path: repo });
+    expect(titles).toEqual(['Choose the folder for your collections (for example one in your git repository)']);
+    // Picking saves nothing: the view sets the folder next, and main checks it then.
+    expect((await handlers['collections:list']()).folder).toBe(dir);
   });
 });

@@ -1,15 +1,25 @@
 /**
- * The Collections view's channels: the collection files in the app's collections folder
- * (`collections/` in the configuration folder), runs with progress events and the options
- * `companion test` has (profile, era, environment file), and "save to collection".
+ * The Collections view's channels: the collection files in the collections folder (the one the user
+ * chose, else `collections/` in the configuration folder; folder-choice.ts, looked up and checked on every
+ * call, so a folder that vanished is said plainly and nothing goes elsewhere), the choice of that folder,
+ * runs with progress events and the options `companion test` has (profile, era, environment file), and
+ * "save to collection".
  */
 import { erasOf } from '../../domain/collections/eras';
-import type { EnvironmentFileSummary } from '../../domain/ipc/collections-channels';
+import type { CollectionsFolderState, EnvironmentFileSummary } from '../../domain/ipc/collections-channels';
 import { AppRunner, RunBusyError } from '../collections/app-run';
-import { CollectionFileError, CollectionsFolder, collectionsDir } from '../collections/folder';
+import { CollectionFileError } from '../collections/folder';
+import {
+  chooseCollectionsFolder,
+  collectionsLocation,
+  folderAt,
+  openCollectionsFolder,
+  type CollectionsLocation,
+} from '../collections/folder-choice';
 import { CollectionLoadError, loadEnvironment } from '../collections/load';
 import { RunProfileError, runProfileFor } from '../collections/run-profile';
 import { LinkOnPathError } from '../../platform/files/contained-path';
+import { SettingsError } from '../../platform/credentials/app-settings';
 import { currentPathContext, type PathContext } from '../../platform/credentials/config-paths';
 import type { Keychain } from '../../platform/credentials/keychain';
 import type { Handlers } from './dispatch';
@@ -27,7 +37,10 @@ type CollectionsChannel =
   | 'collections:readEnvironment'
   | 'collections:listEnvironmentFiles'
   | 'collections:pickEnvironmentFile'
-  | 'collections:cancel';
+  | 'collections:cancel'
+  | 'collections:setFolder'
+  | 'collections:listFolders'
+  | 'collections:pickFolder';
 
 export interface CollectionsDeps {
   readonly keychain?: Keychain;
@@ -46,6 +59,8 @@ async function plainly<T>(work: () => Promise<T>): Promise<T> {
     if (error instanceof LinkOnPathError) throw new ServiceError('unsafe_path', error.message);
     if (error instanceof RunBusyError) throw new ServiceError('busy', error.message);
     if (error instanceof CollectionLoadError) throw new ServiceError('invalid_environment', error.message);
+    // settings.json (where the chosen folder is kept) cannot be parsed: its message names the file and the fix.
+    if (error instanceof SettingsError) throw new ServiceError('settings_invalid', error.message);
     if (error instanceof RunProfileError) {
       const sentence = `${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}.`;
       throw new ServiceError(
@@ -73,25 +88,45 @@ async function readEnvironmentFile(input: string): Promise<{ summary: Environmen
   return { summary: { file, variables: Object.keys(values) }, values };
 }
 
+const folderState = (where: CollectionsLocation): CollectionsFolderState => ({
+  folder: where.dir,
+  defaultFolder: where.defaultDir,
+  isDefault: where.isDefault,
+  ...(where.problem !== undefined ? { problem: where.problem } : {}),
+});
+
 export function collectionsHandlers(ctx: HostContext, deps: CollectionsDeps = {}): Pick<Handlers, CollectionsChannel> {
   const paths = deps.paths ?? currentPathContext(process.env);
-  const folder = new CollectionsFolder(collectionsDir(paths));
+  // Looked up on every call: the choice may change, and a chosen folder may vanish (an unplugged disk).
+  const folder = () => openCollectionsFolder(paths);
   const runner = new AppRunner({
-    folder,
     paths,
     env: paths.env,
     emit: (event) => ctx.emit('collections:progress', event),
     ...(deps.keychain ? { keychain: deps.keychain } : {}),
   });
   return {
-    'collections:list': () => plainly(async () => ({ folder: folder.dir, collections: await folder.list() })),
-    'collections:read': (file) => plainly(async () => ({ file, collection: await folder.read(file) })),
+    'collections:list': () =>
+      plainly(async () => {
+        const where = await collectionsLocation(paths);
+        // A chosen folder that cannot be used is a state the view shows (with "Use the default folder"), not a failure.
+        if (where.problem !== undefined) return { ...folderState(where), collections: [] };
+        try {
+          return { ...folderState(where), collections: await folderAt(where).list() };
+        } catch (error) {
+          // Gone between the check and the listing.
+          if (error instanceof CollectionFileError && error.code === 'folder_unavailable')
+            return { ...folderState({ ...where, problem: error.message }), collections: [] };
+          throw error;
+        }
+      }),
+    'collections:read': (file) => plainly(async () => ({ file, collection: await (await folder()).read(file) })),
     'collections:save': (file, collection) =>
       plainly(async () => {
-        await folder.save(file, collection);
+        await (await folder()).save(file, collection);
         return { file };
       }),
-    'collections:append': (target, item) => plainly(() => folder.append(target, item)),
+    'collections:append': (target, item) => plainly(async () => (await folder()).append(target, item)),
     'collections:run': (request) =>
       plainly(async () => {
         runner.checkFree(request.runId);
@@ -99,6 +134,7 @@ export function collectionsHandlers(ctx: HostContext, deps: CollectionsDeps = {}
         const profile = await runProfileFor(request.profile, paths);
         const environment = request.envFile === undefined ? undefined : await readEnvironmentFile(request.envFile);
         const result = await runner.run({
+          folder: await folder(),
           runId: request.runId,
           file: request.file,
           profile,
@@ -120,5 +156,17 @@ export function collectionsHandlers(ctx: HostContext, deps: CollectionsDeps = {}
       };
     },
     'collections:cancel': (runId) => ({ cancelled: runner.cancel(runId) }),
+    'collections:setFolder': (input) =>
+      plainly(async () => {
+        const where = await chooseCollectionsFolder(paths, input);
+        ctx.log(`[collections] folder: ${where.isDefault ? `the default (${where.dir})` : where.dir}`);
+        return folderState(where);
+      }),
+    'collections:listFolders': (start) => listFolders(start),
+    'collections:pickFolder': async () => {
+      if (!ctx.pickFolder)
+        throw new ServiceError('not_available', 'The system folder picker is in the desktop app only. Use the folder browser instead.');
+      return { path: await ctx.pickFolder('Choose the folder for your collections (for example one in your git repository)') };
+    },
   };
 }

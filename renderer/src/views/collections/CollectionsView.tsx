@@ -1,5 +1,6 @@
 /**
- * Collections: the collection files in the app's collections folder; open one to see its items and
+ * Collections: the collection files in the collections folder (the default one in the app's data, or one
+ * the user chose, such as a folder of their git repository); open one to see its items and
  * assertions, run it with the options `companion test` has (profile, protocol era or both, environment
  * file) with a progress bar (and Cancel), and read each item's and assertion's outcome per era, with a
  * diff for each failed comparison and what differed between the eras.
@@ -14,6 +15,7 @@ import { useAppInfo } from '../../app/app-info';
 import { useProfiles } from '../playground/state/profiles-queries';
 import { CollectionItems, runSummary, type EraResults } from './CollectionItems';
 import { CollectionList } from './CollectionList';
+import { CollectionsFolderControl } from './CollectionsFolderControl';
 import { useCancelRun, useRunCollection } from './collections-mutations';
 import { collectionsKeys, useCollection, useCollectionList, useEnvironmentFile } from './collections-queries';
 import { choicesInEffect, chooseRunOptions, openCollection, runChoicesOf, useCollectionsUi, type RunChoices } from './collections-ui-store';
@@ -228,10 +230,9 @@ export function CollectionsView() {
         )}
         {list.data && (
           <>
-            <CollectionList collections={list.data.collections} open={open} onOpen={openCollection} />
-            <p className="muted small col-folder">
-              Folder: <code>{list.data.folder}</code>
-            </p>
+            {/* A chosen folder that cannot be used has no list to show: the folder control says why. */}
+            {list.data.problem === undefined && <CollectionList collections={list.data.collections} open={open} onOpen={openCollection} />}
+            <CollectionsFolderControl state={list.data} />
           </>
         )}
       </section>

@@ -1,6 +1,7 @@
 /**
  * What the Collections feature changes in main: a run of one collection (its answer is the run's
- * result; progress events feed run-store.ts meanwhile) and "save to collection" (append an item).
+ * result; progress events feed run-store.ts meanwhile), "save to collection" (append an item) and the
+ * folder the collections live in.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { erasOf } from '../../../../domain/collections/eras';
@@ -8,7 +9,7 @@ import type { CollectionItem } from '../../../../domain/collections/format';
 import type { AppendTarget } from '../../../../domain/ipc/collections-channels';
 import { useApi } from '../../app/api-context';
 import { collectionsKeys } from './collections-queries';
-import type { RunChoices } from './collections-ui-store';
+import { openCollection, type RunChoices } from './collections-ui-store';
 import { beginRun, endRun } from './run-store';
 
 let runCounter = 0;
@@ -59,4 +60,22 @@ export function useAppendToCollection() {
 export function useCancelRun() {
   const api = useApi();
   return useMutation({ mutationFn: (runId: string) => api.collections.cancel(runId) });
+}
+
+/**
+ * Makes a folder the collections folder (null: the default one); main checks it and refuses it in plain
+ * words. The list and the open collection are of the folder left, so the list is read again and none is open.
+ */
+export function useSetCollectionsFolder() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: collectionsKeys.folder,
+    mutationFn: (path: string | null) => api.collections.setFolder(path),
+    onSuccess: async () => {
+      openCollection('');
+      await client.invalidateQueries({ queryKey: collectionsKeys.list });
+      client.removeQueries({ queryKey: collectionsKeys.allOpened });
+    },
+  });
 }

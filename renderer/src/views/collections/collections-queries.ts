@@ -11,12 +11,17 @@ export const collectionsKeys = {
   all: ['collections'] as const,
   list: ['collections', 'list'] as const,
   one: (file: string) => ['collections', 'one', file] as const,
+  /** Every collection read (`one`), to drop them when the folder changes. */
+  allOpened: ['collections', 'one'] as const,
   environment: (path: string) => ['collections', 'environment', path] as const,
   /** Browser mode's file picker: a folder's listing (the picker appends the path). */
   environmentFiles: ['collections', 'environment-files'] as const,
-  /** Mutations: a run of one file, an append. */
+  /** Browser mode's folder picker for the collections folder (the picker appends the path). */
+  folders: ['collections', 'folders'] as const,
+  /** Mutations: a run of one file, an append, a change of folder. */
   run: (file: string) => ['collections', 'run', file] as const,
   append: ['collections', 'append'] as const,
+  folder: ['collections', 'folder'] as const,
 };
 
 export const collectionListQuery = (api: CompanionApi) =>
@@ -25,7 +30,10 @@ export const collectionListQuery = (api: CompanionApi) =>
 const collectionQuery = (api: CompanionApi, file: string) =>
   queryOptions({ queryKey: collectionsKeys.one(file), queryFn: () => api.collections.read(file) });
 
-/** The collections folder and its files; read again each time the view opens (the files may be edited by hand). */
+/**
+ * The collections folder (chosen or default, and why a chosen one cannot be used now) and its files;
+ * read again each time the view opens (the files may be edited by hand, a disk plugged in again).
+ */
 export function useCollectionList() {
   return useQuery({ ...collectionListQuery(useApi()), refetchOnMount: 'always' });
 }
