@@ -43,12 +43,26 @@ export function CopyButton({ text, what, className = 'button small copy-button' 
   );
 }
 
-/** A long id or path shortened with "…" to fit: the full value on hover, and a Copy button beside it. */
-export function LongText({ text, what, className = '' }: { text: string; what: string; className?: string }) {
+/**
+ * A long id or path shortened with "…" to fit: the full value on hover, and a Copy button beside it.
+ * `keep="end"` shortens at the start instead, for a path whose last folders say the most.
+ */
+export function LongText({
+  text,
+  what,
+  className = '',
+  keep = 'start',
+}: {
+  text: string;
+  what: string;
+  className?: string;
+  keep?: 'start' | 'end';
+}) {
   return (
     <span className={`long-text ${className}`.trim()}>
-      <code className="long-text-value" title={text}>
-        {text}
+      <code className={keep === 'end' ? 'long-text-value keep-end' : 'long-text-value'} title={text}>
+        {/* Laid out right to left so the start is what is cut; <bdi> keeps the text itself in its own order. */}
+        {keep === 'end' ? <bdi>{text}</bdi> : text}
       </code>
       <CopyButton text={text} what={what} className="copy-icon" />
     </span>

@@ -35,8 +35,10 @@ describe('CollectionsFolder', () => {
     const { onChange, user } = setup();
     expect(group().getAttribute('aria-labelledby')).toBeTruthy();
     expect(screen.getByText('Folder (the default)')).toBeDefined();
-    const path = within(group()).getByText(DEFAULT);
-    expect(path.getAttribute('title')).toBe(DEFAULT);
+    // Shortened at its start when it does not fit (the last folders say the most), in full on hover.
+    const path = within(group()).getByTitle(DEFAULT);
+    expect(path.textContent).toBe(DEFAULT);
+    expect(path.className).toContain('keep-end');
     expect(within(group()).getByRole('button', { name: "Copy the collections folder's path" })).toBeDefined();
     expect(screen.getByText(/Keep them in your git repository/)).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Use the default folder' })).toBeNull();
@@ -47,7 +49,7 @@ describe('CollectionsFolder', () => {
   it('shows a chosen folder, and "Use the default folder" naming it on hover', async () => {
     const { onUseDefault, user } = setup({ state: atRepo });
     expect(screen.getByText('Folder')).toBeDefined();
-    expect(within(group()).getByText(REPO).getAttribute('title')).toBe(REPO);
+    expect(within(group()).getByTitle(REPO).textContent).toBe(REPO);
     expect(screen.queryByText(/Keep them in your git repository/)).toBeNull();
     const useDefault = screen.getByRole('button', { name: 'Use the default folder' });
     expect(useDefault.getAttribute('title')).toBe(DEFAULT);

@@ -1,8 +1,8 @@
 /**
- * Where the collections live, under the list: the folder's path (shortened to fit, in full on hover and
- * with Copy), "Change folder…" and, for a chosen folder, "Use the default folder". A chosen folder that
- * cannot be used now (a disk not plugged in) says so with main's plain message. Presentational: the
- * container (CollectionsView) picks the folder and asks main to use it.
+ * Where the collections live, under the list: the folder's path (its start shortened to fit, in full on
+ * hover and with Copy), "Change folder…" and, for a chosen folder, "Use the default folder". A chosen
+ * folder that cannot be used now (a disk not plugged in) says so with main's plain message.
+ * Presentational: the container (CollectionsFolderControl) picks the folder and asks main to use it.
  */
 import type { CollectionsFolderState } from '../../../../domain/ipc/collections-channels';
 import { LongText } from '../../app/parts/CopyButton';
@@ -23,7 +23,7 @@ export function CollectionsFolder({ state, disabled, error, onChange, onUseDefau
       <p className="small col-folder-label" id="col-folder-label">
         {state.isDefault ? 'Folder (the default)' : 'Folder'}
       </p>
-      <LongText text={state.folder} what="the collections folder's path" className="col-folder-path" />
+      <LongText text={state.folder} what="the collections folder's path" className="col-folder-path" keep="end" />
       {state.problem !== undefined && (
         <p className="callout error small" role="alert">
           {state.problem}

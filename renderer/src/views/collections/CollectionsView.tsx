@@ -236,7 +236,8 @@ export function CollectionsView() {
           </>
         )}
       </section>
-      {open ? (
+      {/* With the chosen folder unusable there is nothing to open: the folder control says why, once. */}
+      {list.data?.problem !== undefined ? null : open ? (
         <CollectionDetail key={open} file={open} />
       ) : (
         <p className="muted col-empty">Choose a collection to see its items, run it and read the results.</p>
