@@ -1,10 +1,11 @@
 /**
  * Layout and accessibility of the Collections view: none open; after a run with a failed comparison and
  * an environment file's variables shown in the run options; a run in both eras with a refused
- * environment file; browser mode's environment file picker; and the playground's Save to collection
- * dialog, with assertions picked on the answer's tree (the check itself: `support/layout-check.ts`).
+ * environment file; browser mode's environment file picker; the playground's Save to collection
+ * dialog, with assertions picked on the answer's tree; and the collections folder: its picker, a chosen
+ * folder with a long path, and that folder gone (the check itself: `support/layout-check.ts`).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { checkView, layoutSession, open } from './support/layout-check';
@@ -105,4 +106,36 @@ test('Save to collection dialog', async () => {
   await checkView(page, 'Save to collection dialog with assertions picked on the answer');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
+});
+
+test('Collections folder: its picker, a chosen folder with a long path, and that folder gone', async () => {
+  const { page, app } = session;
+  test.setTimeout(300_000);
+  const parts = ['projects', 'a-repository-with-a-rather-long-name', 'tests', 'gateway-collections'];
+  const chosen = join(app.home, ...parts);
+  mkdirSync(chosen, { recursive: true });
+  writeFileSync(join(chosen, 'kept.collection.json'), JSON.stringify({ name: 'Kept in the repository', items: [] }));
+  await open(page, 'Collections');
+  const control = page.getByRole('group', { name: /^Folder/ });
+  await control.getByRole('button', { name: 'Change folder…' }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose the collections folder' });
+  await expect(picker.getByRole('list', { name: `Folders in ${app.home}` })).toBeVisible();
+  await checkView(page, 'Collections folder picker');
+  for (const [i, name] of parts.entries()) {
+    await picker.getByRole('button', { name, exact: true }).click();
+    await expect(picker.getByRole('list', { name: `Folders in ${join(app.home, ...parts.slice(0, i + 1))}` })).toBeVisible();
+  }
+  await picker.getByRole('button', { name: 'Use this folder' }).click();
+  await expect(picker).toBeHidden();
+  await expect(page.getByRole('list', { name: 'Collections' }).getByRole('button', { name: /Kept in the repository/ })).toBeVisible();
+  await expect(control.getByRole('button', { name: 'Use the default folder' })).toBeVisible();
+  await checkView(page, 'Collections in a chosen folder');
+
+  renameSync(join(app.home, 'projects'), join(app.home, 'projects-elsewhere'));
+  await open(page, 'Overview');
+  await open(page, 'Collections');
+  await expect(control.getByRole('alert')).toContainText('is not there now');
+  await checkView(page, 'Collections, the chosen folder gone');
+  await control.getByRole('button', { name: 'Use the default folder' }).click();
+  await expect(control.getByText('Folder (the default)')).toBeVisible();
 });
