@@ -30,7 +30,8 @@ function startApp(): void {
     },
     log: (line) => process.stderr.write(`${line}\n`),
     pickFolder: async (title) => {
-      const options = { title, properties: ['openDirectory' as const] };
+      // createDirectory: macOS shows "New Folder" only when asked (a collections folder in a repository is often new).
+      const options = { title, properties: ['openDirectory' as const, 'createDirectory' as const] };
       const picked = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
       return picked.canceled ? null : (picked.filePaths[0] ?? null);
     },
