@@ -32,7 +32,11 @@ const DENIED = new Set(['EACCES', 'EPERM']);
 
 const codeOf = (error: unknown): string | undefined => (error as NodeJS.ErrnoException).code;
 
-/** Whether `dir` can hold collections now; undefined when it can. Nothing is created or changed. */
+/**
+ * Whether `dir` can hold collections now; undefined when it can. Nothing is created or changed. Only the
+ * folder itself must not be a link: the folders above it may be (a home or a disk linked in), as a
+ * registry folder's may; below it, the collections folder's own reads and writes refuse links.
+ */
 export async function folderProblem(dir: string): Promise<FolderProblem | undefined> {
   if (!path.isAbsolute(dir)) return { reason: 'not_absolute', what: `"${dir}" is not a full path (one that starts at the top of a disk).` };
   let info;
