@@ -36,6 +36,8 @@ export interface EmbeddedGateway {
   readonly url?: string;
   readonly credentials: Credentials;
   readonly caPem: string | undefined;
+  /** The rate a profile without one of its own is paced to (the gateway's emulated tier, when the app says to pace to it). */
+  readonly pace?: number | undefined;
   /** Starts the gateway again if nothing listens any more (the process that ran it exited). */
   readonly recover: () => Promise<boolean>;
   /** Stops the gateway if this bridge started it. */
@@ -183,7 +185,7 @@ export async function connectProfile(options: ProfileTargetOptions): Promise<Ups
       );
     }
     const timeoutSeconds = options.timeoutSeconds ?? profile.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
-    const rate = profile.rate;
+    const rate = profile.rate ?? embedded?.pace;
     return {
       profile: profile.name,
       url,

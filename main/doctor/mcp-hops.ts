@@ -8,6 +8,7 @@
 import type { SERVER_INFO_META_KEY } from '@modelcontextprotocol/client';
 import { Ajv } from 'ajv';
 import type { HopId, HopResult } from '../../domain/doctor-report';
+import { EMBEDDED_RATE_ENV } from '../../domain/embedded-tier';
 import { fail, pass, skip, toHop, type Finding } from './hop';
 import { MODERN_VERSION, readDiscoverResult } from '../../bridge/era-translation';
 import { DOCTOR_IDENTITY, NoAnswer, type Answer, type GatewayExchange } from './gateway-exchange';
@@ -19,6 +20,8 @@ export interface McpHopContext {
   readonly profile: string;
   readonly url: URL;
   readonly rate: number | undefined;
+  /** The built-in gateway's profile: its tier is the app's setting, not the profile's. */
+  readonly builtIn?: boolean;
 }
 
 function loginHint(profile: string): string {
@@ -31,6 +34,14 @@ function htmlTitle(text: string): string | undefined {
 
 function rateLimited(answer: Answer, ctx: McpHopContext): Finding {
   const wait = answer.retryAfter ? `; it asks to retry after ${answer.retryAfter} s` : '; it sent no Retry-After';
+  if (ctx.builtIn)
+    return fail(
+      'rate_limited',
+      `the built-in gateway answered HTTP 429 Too Many Requests${wait}: it emulates a tier (Settings → Built-in gateway, or ${EMBEDDED_RATE_ENV})`,
+      ctx.rate === undefined
+        ? 'Tick "Pace the built-in profile" in Settings → Built-in gateway so requests wait their turn, or turn the rate limit off there; then run the doctor again.'
+        : `Requests are paced at ${ctx.rate} request(s)/s but the gateway still refuses: another program uses the demo account at the same time. Wait a little and run the doctor again.`,
+    );
   return fail(
     'rate_limited',
     `the gateway answered HTTP 429 Too Many Requests${wait}`,

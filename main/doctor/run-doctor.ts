@@ -127,6 +127,11 @@ async function assistantHops(client: ClientId, o: DoctorOptions, hops: HopResult
   return entryProfile ? { profile: entryProfile } : {};
 }
 
+/** The rate requests are paced to: the profile's, else (the built-in profile) the gateway's tier when the app paces to it. */
+function rateOf(t: Target): number | undefined {
+  return t.profile.rate ?? t.embedded?.pace;
+}
+
 async function loadProfile(name: string, o: DoctorOptions): Promise<Profile> {
   const store = new ProfileStore(profilesFile(o.paths));
   let profile: Profile | undefined;
@@ -260,8 +265,9 @@ export async function runDoctor(o: DoctorOptions): Promise<DoctorReport> {
   const profileHop = await timed('profile', async () => {
     target = await profileTarget(name, o, keychain);
     const h = headerNamesOf(target.profile);
+    const rate = rateOf(target);
     return pass(
-      `${target.profile.kind === 'embedded' ? 'the built-in reference gateway' : target.url.href}, secret bound to ${target.url.origin}, headers ${h.credential} / ${h.secret}${target.profile.rate ? `, ${target.profile.rate} request(s)/s` : ''}`,
+      `${target.profile.kind === 'embedded' ? 'the built-in reference gateway' : target.url.href}, secret bound to ${target.url.origin}, headers ${h.credential} / ${h.secret}${rate ? `, ${rate} request(s)/s` : ''}`,
     );
   });
   hops.push(profileHop);
@@ -279,16 +285,18 @@ export async function runDoctor(o: DoctorOptions): Promise<DoctorReport> {
       hops.push(hop);
       if (hop.status === 'failed') return finish({ profile: name, url: t.url.href });
     }
+    const rate = rateOf(t);
     const exchange = new GatewayExchange({
       url: t.url,
       ca: t.ca,
       credentials: t.credentials,
       headerNames: headerNamesOf(t.profile),
       timeoutMs,
-      pacer: t.profile.rate ? new Pacer(t.profile.rate) : undefined,
+      pacer: rate ? new Pacer(rate) : undefined,
     });
     try {
-      hops.push(...(await mcpHops(exchange, { profile: t.profile.name, url: t.url, rate: t.profile.rate }, timeoutMs)));
+      const ctx = { profile: t.profile.name, url: t.url, rate, builtIn: t.profile.kind === 'embedded' };
+      hops.push(...(await mcpHops(exchange, ctx, timeoutMs)));
     } finally {
       await exchange.close();
     }
