@@ -110,8 +110,8 @@ export function EmbeddedRateSetting({ state, onSave, saving, error, savedNow }: 
         </label>
         <span id="embedded-rate-paced-hint" className="hint">
           Its requests then wait their turn, as a profile with its gateway’s rate does, from its next connection. Unpaced, the playground,
-          the connection doctor and your assistants meet the 429s, even while connecting: the bridge waits out one and passes the next on as
-          an error.
+          the connection doctor and your assistants meet the 429s, and may meet them while connecting: the bridge waits out one and passes
+          the next on as an error.
         </span>
       </div>
       <div className="row">
