@@ -6,7 +6,6 @@
  * timed and the run stops at the first that fails.
  */
 import type { SERVER_INFO_META_KEY } from '@modelcontextprotocol/client';
-import { Ajv } from 'ajv';
 import type { HopId, HopResult } from '../../domain/doctor-report';
 import { EMBEDDED_RATE_ENV } from '../../domain/embedded-tier';
 import { fail, pass, skip, toHop, type Finding } from './hop';
@@ -122,6 +121,16 @@ function serverName(info: { name?: unknown; version?: unknown } | undefined): st
   return info ? `${String(info.name)} ${String(info.version)}` : 'unnamed server';
 }
 
+/**
+ * The schema compiler the tools hop needs, loaded once: a run starts loading it while the hops before it
+ * wait on the keychain and the network, instead of before the first hop.
+ */
+let schemaCompiler: Promise<typeof import('ajv')> | undefined;
+export function loadSchemaCompiler(): Promise<typeof import('ajv')> {
+  schemaCompiler ??= import('ajv');
+  return schemaCompiler;
+}
+
 /** Runs the hops from the HTTP answer to the upstream's health, stopping at the first that fails. */
 export async function mcpHops(exchange: GatewayExchange, ctx: McpHopContext, timeoutMs: number): Promise<HopResult[]> {
   const steps: Step[] = [];
@@ -176,12 +185,20 @@ export async function mcpHops(exchange: GatewayExchange, ctx: McpHopContext, tim
 
   // tools/list: count, names, schemas that compile.
   const list = await timedCall(() => exchange.call('tools/list'));
+  // The harmless call goes out as soon as tools/list brought a list, and travels while the schemas compile
+  // here (one at a time, letting its answer in between). Its answer is read only if the tools hop passes,
+  // so the run still stops at the first broken hop: a broken schema costs one harmless request, never a
+  // different report.
+  const early = list.answer && listsTools(list.answer) ? timedCall(() => exchange.call('tools/call', HARMLESS_CALL)) : undefined;
   const listed = list.answer && (await judgeTools(list.answer, ctx));
   steps.push({ id: 'tools', finding: listed ?? list.finding!, ms: list.ms });
-  if (!('ok' in steps.at(-1)!.finding) || !(steps.at(-1)!.finding as { ok: boolean }).ok) return done();
+  if (!('ok' in steps.at(-1)!.finding) || !(steps.at(-1)!.finding as { ok: boolean }).ok) {
+    await early;
+    return done();
+  }
 
   // One harmless call, and what it says about the upstream.
-  const call = await timedCall(() => exchange.call('tools/call', HARMLESS_CALL));
+  const call = await (early ?? timedCall(() => exchange.call('tools/call', HARMLESS_CALL)));
   if (!call.answer) return [...done(), toHop('call', call.finding!, call.ms)];
   const c = call.answer;
   if (c.status === 429)
@@ -253,6 +270,15 @@ async function legacyHandshake(
   return { steps, ok: true };
 }
 
+/** Whether an answer to tools/list is the gateway's 2xx answer with tools in it. */
+function listsTools(answer: Answer): boolean {
+  const tools = (answer.message?.result as { tools?: unknown } | undefined)?.tools;
+  return answer.status >= 200 && answer.status < 300 && Array.isArray(tools) && tools.length > 0;
+}
+
+/** Lets I/O in (an answer on its way) between two pieces of work on the main thread. */
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 async function judgeTools(answer: Answer, ctx: McpHopContext): Promise<Finding> {
   if (answer.status === 429) return rateLimited(answer, ctx);
   const problem =
@@ -265,10 +291,12 @@ async function judgeTools(answer: Answer, ctx: McpHopContext): Promise<Finding> 
       `tools/list gave no list of tools (${answer.message?.error?.message ?? `HTTP ${answer.status}`})`,
       'The gateway answers, but not as MCP: tell whoever runs it.',
     );
+  const { Ajv } = await loadSchemaCompiler();
   const ajv = new Ajv({ strict: false, validateFormats: false });
   const bad: string[] = [];
   const names: string[] = [];
   for (const tool of tools as { name?: unknown; inputSchema?: unknown }[]) {
+    await yieldToIo();
     const name = typeof tool?.name === 'string' ? tool.name : undefined;
     if (!name) {
       bad.push('a tool without a name');
