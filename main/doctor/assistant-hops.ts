@@ -6,7 +6,8 @@
  */
 import type { HopResult } from '../../domain/doctor-report';
 import { environmentUnderPolicy, hostEnvironmentFor } from '../../domain/host-environment';
-import type { PathContext } from '../../platform/credentials/config-paths';
+import { profilesFile, type PathContext } from '../../platform/credentials/config-paths';
+import { ProfileStore } from '../../platform/credentials/profiles';
 import type { ClientId } from '../clients/catalog';
 import { testLaunch, type ConnectionTestResult } from '../clients/connection-test';
 import { clientStatus } from '../clients/detect';
@@ -82,7 +83,14 @@ export async function assistantHops(
   hops.push(config);
   if (config.status === 'failed') return undefined;
 
-  const environment = await timed('environment', () => Promise.resolve(checkPassedEnvironment(host, passed, o.paths)));
+  // The profile the bridge will use, for the variables that matter on the way to its gateway (unreadable: the profile hop says why).
+  const profile = await (async () => {
+    const store = new ProfileStore(profilesFile(o.paths));
+    return store.get(o.profile ?? entryProfile ?? (await store.defaultName()));
+  })().catch(() => undefined);
+  const environment = await timed('environment', () =>
+    Promise.resolve(checkPassedEnvironment(host, passed, o.paths, { profile, here: o.env })),
+  );
   hops.push(environment);
   if (environment.status === 'failed') return undefined;
 

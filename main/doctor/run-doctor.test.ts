@@ -518,6 +518,60 @@ describe('companion doctor --client', () => {
       expect(healthy.hops.find((h) => h.id === 'environment')?.detail).toContain(path.join(custom, 'gateway-companion'));
     },
   );
+
+  it.skipIf(process.platform !== 'linux')(
+    'Codex drops the proxy and the extra CA certificates this terminal uses for a remote gateway unless env_vars names them',
+    async () => {
+      const bridge = await fakeBridge();
+      await profile({ url: 'https://gateway.doctor-proxy.invalid/mcp' }, 'none');
+      const own = {
+        ...env(),
+        DBUS_SESSION_BUS_ADDRESS: 'unix:path=/tmp/doctor-test-bus',
+        HTTPS_PROXY: 'http://ana:proxy-secret@proxy.corp:3128',
+        NO_PROXY: '.corp',
+        NODE_EXTRA_CA_CERTS: '/etc/corp-ca.pem',
+      };
+      const table = (vars: string[]) =>
+        `[mcp_servers.gateway-companion]\ncommand = "${process.execPath}"\nargs = ["${bridge}", "--profile", "p"]\nenv_vars = ${JSON.stringify(['DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR', 'XDG_CONFIG_HOME', ...vars])}\n`;
+
+      await codexConfig(table([]));
+      const proxy = await doctor({ client: 'codex', env: own });
+      expectBrokenAt(proxy, 'environment', 'proxy_not_passed');
+      expect(failedHop(proxy)?.detail).toBe(
+        'Codex starts the bridge without HTTPS_PROXY (http://proxy.corp:3128 (its credentials not shown) here) and without NO_PROXY (.corp here), so the bridge does not reach gateway.doctor-proxy.invalid the way this terminal does',
+      );
+      expect(failedHop(proxy)?.fix).toContain('add "HTTPS_PROXY", "NO_PROXY" to env_vars in [mcp_servers.gateway-companion]');
+      expect(reportText(proxy)).not.toContain('proxy-secret');
+
+      await codexConfig(table(['HTTPS_PROXY', 'NO_PROXY']));
+      const ca = await doctor({ client: 'codex', env: own });
+      expectBrokenAt(ca, 'environment', 'ca_not_passed');
+      expect(failedHop(ca)?.detail).toContain('without NODE_EXTRA_CA_CERTS (/etc/corp-ca.pem here)');
+      expect(failedHop(ca)?.fix).toContain('add "NODE_EXTRA_CA_CERTS" to env_vars');
+
+      // All named: the environment passes, and the run goes on to the profile (which has no secret stored).
+      await codexConfig(table(['HTTPS_PROXY', 'NO_PROXY', 'NODE_EXTRA_CA_CERTS']));
+      const passed = await doctor({ client: 'codex', env: own });
+      expect(passed.hops.find((h) => h.id === 'environment')?.status).toBe('ok');
+      expectBrokenAt(passed, 'profile', 'no_secret');
+    },
+  );
+
+  it.skipIf(process.platform !== 'linux')(
+    'a proxy does not matter for a gateway on this machine, which the bridge always reaches directly',
+    async () => {
+      const bridge = await fakeBridge();
+      await profile({ url: gateway.url, caFile: gateway.caCertPath });
+      await codexConfig(
+        `[mcp_servers.gateway-companion]\ncommand = "${process.execPath}"\nargs = ["${bridge}", "--profile", "p"]\nenv_vars = ["DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR", "XDG_CONFIG_HOME"]\n`,
+      );
+      const report = await doctor({
+        client: 'codex',
+        env: { ...env(), DBUS_SESSION_BUS_ADDRESS: 'unix:path=/tmp/doctor-test-bus', HTTPS_PROXY: 'http://proxy.corp:3128' },
+      });
+      expect(report.verdict, reportText(report)).toBe('healthy');
+    },
+  );
 });
 
 describe('companion doctor: no keychain on this computer', () => {
