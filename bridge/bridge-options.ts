@@ -17,6 +17,8 @@ export interface UpstreamTarget {
   readonly headerNames?: CredentialHeaderNames;
   /** Paces requests to the profile's rate. */
   readonly pacer?: Pacer;
+  /** Told when a 429 is waited out as its Retry-After asks, before the one retry. */
+  readonly onRetryAfter?: (waitMs: number) => void;
   /** Releases what connecting acquired (the connection pool, an embedded gateway). */
   close(): Promise<void>;
   /** On connection refused: try to bring the gateway back (restart an embedded one); true means retry. */

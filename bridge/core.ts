@@ -247,6 +247,7 @@ class BridgeSession {
         hostReady: () => this.hostReady(),
         ...(target.headerNames ? { headerNames: target.headerNames } : {}),
         ...(target.pacer ? { pacer: target.pacer } : {}),
+        ...(target.onRetryAfter ? { onRetryAfter: target.onRetryAfter } : {}),
       });
       this.session = new UpstreamSession({
         upstream,

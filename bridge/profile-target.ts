@@ -13,6 +13,10 @@ import { Pacer } from './pacer';
 
 export const DEFAULT_TIMEOUT_SECONDS = 60;
 
+/** Why a request waits: the profile's pacing, or a 429's Retry-After. */
+export type RateWaitReason = 'pace' | 'retry-after';
+export type RateWaitListener = (waitMs: number, queued: number, reason: RateWaitReason) => void;
+
 export interface ProfileTargetOptions {
   /** Profile name; default: the profiles file's default, else `default`. */
   readonly profile?: string;
@@ -26,8 +30,11 @@ export interface ProfileTargetOptions {
   readonly embedded?: EmbeddedGatewayStarter;
   /** The assistant's clientInfo.name, so a keychain error can name that host's setting. */
   readonly host?: string;
-  /** Told each time a request waits for the profile's rate (besides the log line), so the playground can show it. */
-  readonly onRateWait?: (waitMs: number, queued: number) => void;
+  /**
+   * Told each time a request waits (besides the log line), so the playground can show it: for the profile's
+   * rate (`pace`, with the requests queued), or out a 429's Retry-After before the one retry (`retry-after`).
+   */
+  readonly onRateWait?: RateWaitListener;
 }
 
 /** A reference gateway the bridge forwards to for an `embedded` profile. */
@@ -36,6 +43,8 @@ export interface EmbeddedGateway {
   readonly url?: string;
   readonly credentials: Credentials;
   readonly caPem: string | undefined;
+  /** The rate a profile without one of its own is paced to (the gateway's emulated tier, when the app says to pace to it). */
+  readonly pace?: number | undefined;
   /** Starts the gateway again if nothing listens any more (the process that ran it exited). */
   readonly recover: () => Promise<boolean>;
   /** Stops the gateway if this bridge started it. */
@@ -183,7 +192,7 @@ export async function connectProfile(options: ProfileTargetOptions): Promise<Ups
       );
     }
     const timeoutSeconds = options.timeoutSeconds ?? profile.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
-    const rate = profile.rate;
+    const rate = profile.rate ?? embedded?.pace;
     return {
       profile: profile.name,
       url,
@@ -195,10 +204,16 @@ export async function connectProfile(options: ProfileTargetOptions): Promise<Ups
         ? {
             pacer: new Pacer(rate, undefined, (ms, queued) => {
               options.log.info(`waiting for the rate limit (${rate}/s): ${Math.ceil(ms)} ms, ${queued} request(s) queued`);
-              options.onRateWait?.(ms, queued);
+              options.onRateWait?.(ms, queued, 'pace');
             }),
           }
         : {}),
+      onRetryAfter: (ms) => {
+        options.log.info(
+          `the gateway refused a request for its rate (HTTP 429): waiting ${Math.ceil(ms)} ms as it asked, then sending it once more`,
+        );
+        options.onRateWait?.(ms, 0, 'retry-after');
+      },
       async close() {
         await http.close();
         await embedded?.close();

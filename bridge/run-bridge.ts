@@ -4,7 +4,7 @@ import { APP_VERSION } from '../platform/app-version';
 import { AuditLog } from './audit-log';
 import { runBridgeCore } from './core';
 import { createLogger, type Logger } from './logger';
-import { connectProfile, credentialsFor, type EmbeddedGatewayStarter } from './profile-target';
+import { connectProfile, credentialsFor, type EmbeddedGatewayStarter, type RateWaitListener } from './profile-target';
 import { DEFAULT_MAX_MESSAGE_BYTES } from './limits';
 import type { BridgeRecorder } from './recorder';
 
@@ -38,8 +38,8 @@ export interface RunBridgeOptions {
   readonly recorder?: BridgeRecorder;
   /** Starts the reference gateway for an `embedded` profile (supplied by the app). */
   readonly embedded?: EmbeddedGatewayStarter;
-  /** Told each time a request waits for the profile's rate (the playground shows it). */
-  readonly onRateWait?: (waitMs: number, queued: number) => void;
+  /** Told each time a request waits for the profile's rate or out a 429 (the playground shows it). */
+  readonly onRateWait?: RateWaitListener;
 }
 
 /**

@@ -35,7 +35,7 @@ function fakeHttp(answers: HttpResponse[]): HttpClient & { requests: HttpRequest
   };
 }
 
-function upstream(http: HttpClient, slept: number[], headerNames?: { credential: string; secret: string }) {
+function upstream(http: HttpClient, slept: number[], headerNames?: { credential: string; secret: string }, told?: number[]) {
   return new Upstream({
     url: new URL('https://gw.example.com/mcp'),
     http,
@@ -47,6 +47,7 @@ function upstream(http: HttpClient, slept: number[], headerNames?: { credential:
       return Promise.resolve();
     },
     ...(headerNames ? { headerNames } : {}),
+    ...(told ? { onRetryAfter: (ms: number) => told.push(ms) } : {}),
   });
 }
 
@@ -78,9 +79,12 @@ describe('the credential headers', () => {
 describe('a 429', () => {
   it('is waited out as Retry-After says and the request sent once more', async () => {
     const slept: number[] = [];
+    const told: number[] = [];
     const http = fakeHttp([response(429, { 'retry-after': '2' }, LIMITED), response(200, { 'content-type': 'application/json' }, REPLY)]);
-    expect(await post(upstream(http, slept))).toEqual([{ jsonrpc: '2.0', id: 1, result: {} }]);
+    expect(await post(upstream(http, slept, undefined, told))).toEqual([{ jsonrpc: '2.0', id: 1, result: {} }]);
     expect(slept).toEqual([2000]);
+    // Whoever shows the wait (the playground) is told before it starts.
+    expect(told).toEqual([2000]);
     expect(http.requests).toHaveLength(2);
   });
 

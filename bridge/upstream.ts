@@ -105,6 +105,8 @@ export interface UpstreamOptions {
   readonly headerNames?: CredentialHeaderNames;
   /** Paces every request to the profile's rate (none: no pacing). */
   readonly pacer?: Pacer;
+  /** Told when a 429 is waited out (the milliseconds Retry-After asks), before the wait. */
+  readonly onRetryAfter?: (waitMs: number) => void;
 }
 
 /** The longest Retry-After the bridge waits out before trying a rate-limited request once more. */
@@ -213,6 +215,7 @@ export class Upstream {
       if (wait === undefined) break;
       res.discard();
       waited = wait;
+      this.options.onRetryAfter?.(wait * 1000);
       try {
         await (this.options.pause ?? sleepFor)(wait * 1000, signal);
       } catch (error) {

@@ -1,4 +1,5 @@
 import { ENTRY_NAME, type ClientId } from './assistant-clients';
+import { isLoopbackHost } from './loopback-host';
 
 /** The variables the Secret Service client needs on Linux; hosts that scrub the environment must pass them. */
 export const KEYCHAIN_ENV_VARS = ['DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR'] as const;
@@ -108,4 +109,58 @@ export function sessionBusHint(clientInfoName: string | undefined): string {
   if (host) return `${host.name} started the bridge without the desktop session's D-Bus address: ${host.keychainFix}.`;
   const who = clientInfoName ? `The assistant (${clientInfoName})` : 'The assistant';
   return `${who} started the bridge without the desktop session's D-Bus address: pass DBUS_SESSION_BUS_ADDRESS to it in the server entry's environment settings.`;
+}
+
+/** A variable the bridge reads to reach a remote gateway, which a host passes differently from this terminal. */
+export interface NetworkDifference {
+  /** The proxy the bridge uses for the gateway (and the hosts it bypasses), or Node's extra CA certificates. */
+  readonly kind: 'proxy' | 'ca';
+  /** The variable as spelled here (e.g. https_proxy or HTTPS_PROXY). */
+  readonly name: string;
+  readonly here: string;
+  /** What the host passes instead; undefined when it drops the variable. */
+  readonly passed: string | undefined;
+}
+
+/** The first of `names` that is set (not empty), with its value, the way the bridge and undici read them. */
+function firstSet(env: Readonly<Record<string, string | undefined>>, names: readonly string[]): [string, string] | undefined {
+  for (const name of names) {
+    const value = env[name];
+    if (value !== undefined && value !== '') return [name, value];
+  }
+  return undefined;
+}
+
+/**
+ * What the bridge a host starts would see differently from this terminal on the way to a remote gateway at
+ * `url`: the proxy for it and NO_PROXY (when the profile uses proxies and the gateway is not this machine,
+ * which is always reached directly), and NODE_EXTRA_CA_CERTS, which Node adds to the certificates it trusts.
+ * Only what this terminal sets counts: a variable the host adds on its own is its entry's deliberate choice.
+ */
+export function networkDifferences(
+  here: Readonly<Record<string, string | undefined>>,
+  passed: Readonly<Record<string, string | undefined>>,
+  url: URL,
+  usesProxy: boolean,
+): NetworkDifference[] {
+  const differences: NetworkDifference[] = [];
+  const compare = (kind: NetworkDifference['kind'], names: readonly string[]) => {
+    const mine = firstSet(here, names);
+    const theirs = firstSet(passed, names);
+    if (mine && mine[1] !== theirs?.[1]) differences.push({ kind, name: mine[0], here: mine[1], passed: theirs?.[1] });
+  };
+  if (usesProxy && !isLoopbackHost(url.hostname)) {
+    compare('proxy', url.protocol === 'https:' ? ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'] : ['http_proxy', 'HTTP_PROXY']);
+    if (firstSet(here, ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'])) compare('proxy', ['no_proxy', 'NO_PROXY']);
+  }
+  compare('ca', ['NODE_EXTRA_CA_CERTS']);
+  return differences;
+}
+
+/** A proxy URL to show: its user name and password, if it carries them, left out (and said so). */
+export function proxyForDisplay(value: string): string {
+  const at = value.lastIndexOf('@');
+  if (at < 0) return value;
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(value)?.[0] ?? '';
+  return `${scheme}${value.slice(at + 1)} (its credentials not shown)`;
 }

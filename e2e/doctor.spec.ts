@@ -3,9 +3,11 @@
  * playground's Profiles & credentials: a healthy run against a lab gateway, and three broken ones, each
  * stopped at the right hop with its fix (a wrong secret: credentials refused; a port nobody listens on:
  * TCP; a plain web server answering like a proxy whose gateway is down: the HTTP answer). "Copy report"
- * puts the text report on the clipboard without the secret, and the panel is axe-clean.
+ * puts the text report on the clipboard without the secret, and the panel is axe-clean. Then from an
+ * assistant's card: Cursor, set up through the app in this run's HOME, is healthy on every hop from its
+ * config file to the built-in gateway, and its copied report holds no secret and no one-time code.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,7 +15,7 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { startBrowserMode, type RunningApp } from './support/browser-mode';
-import { freePort, startLabGateway, type LabGateway } from './support/playground';
+import { demoAccount, freePort, startLabGateway, type LabGateway } from './support/playground';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -63,6 +65,9 @@ async function failedHop(r: Locator): Promise<Locator> {
 
 test.beforeAll(async ({ browser }) => {
   home = mkdtempSync(join(tmpdir(), 'companion-doctor-e2e-'));
+  // Cursor is on this computer (its config folder exists) and has another server set up already.
+  mkdirSync(join(home, '.cursor'));
+  writeFileSync(join(home, '.cursor', 'mcp.json'), '{\n  "mcpServers": {\n    "linear": { "url": "https://mcp.linear.app/sse" }\n  }\n}\n');
   app = await startBrowserMode({ home, env: { GATEWAY_COMPANION_EMBEDDED_PORT: String(await freePort()) } });
   lab = await startLabGateway(join(home, 'lab-gateway'));
   // A plain web server on loopback that answers like a proxy whose gateway is down.
@@ -160,4 +165,42 @@ test('cleans up its profiles and their keychain items', async () => {
       .click();
     await expect(panel().getByRole('button', { name: new RegExp(`^${name}`) })).toHaveCount(0);
   }
+});
+
+test('from an assistant’s card: Cursor, set up through the app, is healthy on every hop, and its report copies without a secret or a one-time code', async () => {
+  test.setTimeout(150_000);
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Assistants' }).click();
+  const cursor = page.getByRole('article', { name: 'Cursor', exact: true });
+  await cursor.getByRole('button', { name: 'Install for Cursor' }).click();
+  await expect(cursor).toContainText('Installed in ~/.cursor/mcp.json.');
+
+  await cursor.getByRole('button', { name: 'Run the connection doctor' }).click();
+  const r = cursor.getByRole('region', { name: 'Connection doctor report' });
+  await expect(r).toBeVisible({ timeout: 120_000 });
+  await expect(r.getByRole('status').first()).toContainText('Healthy');
+  // Every hop ran and passed, from Cursor's config file to the upstream, each with its time.
+  const hops = r.locator('li');
+  await expect(hops).toHaveCount(13);
+  await expect(r.locator('li[data-status="ok"]')).toHaveCount(13);
+  for (const hop of await hops.all()) await expect(hop).toContainText(/\((\d+ ms|\d+\.\d s)\)/);
+  await expect(r.locator('li').filter({ hasText: "The assistant's config file" })).toContainText('~/.cursor/mcp.json: entry');
+  await expect(r.locator('li').filter({ hasText: 'The environment the assistant passes' })).toContainText('Cursor passes the session bus');
+  await expect(r.locator('li').filter({ hasText: 'The profile and its secret' })).toContainText('the built-in reference gateway');
+  await expect(r).toContainText('validate_address answered');
+
+  await r.getByRole('button', { name: 'Copy the report' }).click();
+  await expect(r.getByRole('button', { name: 'Copy the report' })).toHaveText('Copied');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/Verdict: healthy/);
+  expect(copied).toContain('cursor');
+  const demo = demoAccount(home);
+  // No secret: not the demo account's, not the app's session; no one-time code: not the one printed at start, not a new one.
+  const code = (link: string) => new URL(link).searchParams.get('code') ?? '';
+  for (const secret of [demo.secretKey, app.token, code(app.printedLink), code(await app.freshLink())]) {
+    expect(secret.length).toBeGreaterThan(8);
+    expect(copied).not.toContain(secret);
+  }
+
+  const axe = await new AxeBuilder({ page }).include('.doctor-report').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { CredentialHeaderNames } from '../domain/profile-gateway';
 import { readBoundedFile } from '../platform/files/bounded-read';
 import { accountCheck } from './server/account-check';
+import { EmulatedTier } from './server/endpoint-rate';
 import { createHttpHandler, type HttpFault } from './server/http-handler';
 import { createMcpServer } from './server/mcp-server';
 import { createModernEndpoint } from './server/modern-server';
@@ -88,6 +89,10 @@ export interface RunningGateway {
   expireSessions(): Promise<number>;
   /** Test hooks only: answer the next request(s) with this status and body (e.g. 500 with HTML). */
   injectHttpFault(fault: HttpFault): void;
+  /** The tier emulated now (`rate`), requests per second per access id; undefined when off. */
+  readonly rate: number | undefined;
+  /** Emulates another tier from the next request on (undefined: off), keeping every session. */
+  setRate(perSecond: number | undefined): void;
 }
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
@@ -128,6 +133,8 @@ async function tlsFor(options: GatewayOptions, host: string) {
 /** Starts the reference gateway: an MCP server over HTTPS in front of a signed REST upstream. */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const { host, port, path } = validate(options);
+  // Before anything starts: a rate that is not above 0 is refused here.
+  const tier = new EmulatedTier(options.rate, options.onRateLimited);
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const tls = await tlsFor(options, host);
 
@@ -156,8 +163,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     hostNames: certificateNames(host),
     sessions,
     credentialHeaders: options.credentialHeaders,
-    rate: options.rate,
-    onRateLimited: options.onRateLimited,
+    tier,
     modern,
     // The embedded upstream's accounts are at hand; an external upstream is asked per call instead.
     ...(embeddedAccounts ? { authenticate: accountCheck((id) => embeddedAccounts.get(id)?.secretKey) } : {}),
@@ -218,6 +224,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         }
       : {}),
     expireSessions: () => sessions.expireAll(),
+    get rate() {
+      return tier.rate;
+    },
+    setRate: (perSecond) => tier.set(perSecond),
     injectHttpFault(fault: HttpFault) {
       if (!options.testHooks) throw new Error('injectHttpFault needs the gateway started with testHooks: true');
       faults.push(fault);

@@ -82,6 +82,8 @@ export const CHANNEL_NAMES = [
   'registry:loadDraft',
   'registry:saveDraft',
   'registry:clearDraft',
+  'settings:embeddedRate',
+  'settings:setEmbeddedRate',
 ] as const;
 
 /** Events pushed from main to the renderer. */

@@ -7,6 +7,7 @@ import { githubChannels, SubmitProgressEvent } from './github-channels';
 import { playgroundChannels, playgroundEvents } from './playground-channels';
 import { profilesChannels } from './profiles-channels';
 import { registryChannels, ScanProgressEvent } from './registry-channels';
+import { settingsChannels } from './settings-channels';
 
 /**
  * The one list of IPC channels between the renderer and main-process services. Electron IPC and the
@@ -23,6 +24,7 @@ export const contract = {
   ...playgroundChannels,
   ...profilesChannels,
   ...registryChannels,
+  ...settingsChannels,
 } as const;
 
 /** Events pushed from main to the renderer (progress and live updates). */

@@ -143,11 +143,13 @@ export const ProgressEvent = z.object({
   message: z.string().optional(),
 });
 
-/** A request of the session waits for the profile's rate limit; `callIds` are the tool calls running then. */
+/** A request of the session waits for the profile's rate limit or out a gateway's 429; `callIds` are the tool calls running then. */
 export const RateWaitEvent = z.object({
   waitMs: z.number().nonnegative(),
   queued: z.number().int().nonnegative(),
   callIds: z.array(z.string()).max(64),
+  /** The profile's pacing (default), or the gateway's 429 being waited out before the one retry. */
+  reason: z.enum(['pace', 'retry-after']).optional(),
 });
 export type RateWaitEvent = z.infer<typeof RateWaitEvent>;
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CredentialHeaderNames } from '../../domain/profile-gateway';
-import { createEndpointRate } from './endpoint-rate';
+import type { EmulatedTier } from './endpoint-rate';
 import { JSONRPC, checkHost, checkOrigin, readCredentials, type RequestCredentials } from './request-guards';
 import { sendRejection } from './send-rejection';
 
@@ -12,10 +12,8 @@ export interface EndpointGuardOptions {
   readonly hostNames: readonly string[];
   /** The headers credentials are read from (default the spec's X-SVC-CREDENTIAL / X-SVC-SECRET-KEY). */
   readonly credentialHeaders?: CredentialHeaderNames | undefined;
-  /** Emulates a tier: requests per second per access id, 429 with Retry-After beyond it. */
-  readonly rate?: number | undefined;
-  /** Told of each request the emulated tier refuses (the CLI logs it; benchmarks count it). */
-  readonly onRateLimited?: (() => void) | undefined;
+  /** Emulates a tier: requests per second per access id, 429 with Retry-After beyond it (its rate may change while serving). */
+  readonly tier?: EmulatedTier | undefined;
 }
 
 export interface EndpointGuard {
@@ -47,7 +45,7 @@ export function createEndpointGuard(options: EndpointGuardOptions): EndpointGuar
   const exactTargetOk = pathOf(options.path) === options.path;
   let acceptedHost: string | undefined;
   const cors = corsHeaders(options.credentialHeaders);
-  const rate = options.rate === undefined ? undefined : createEndpointRate(options.rate, Date.now, options.onRateLimited);
+  const tier = options.tier;
   return {
     targets: (req) => (exactTargetOk && req.url === options.path) || pathOf(req.url ?? '/') === options.path,
     notFound: (res) =>
@@ -78,7 +76,7 @@ export function createEndpointGuard(options: EndpointGuardOptions): EndpointGuar
       }
       const credentials = readCredentials(req.headers, options.credentialHeaders);
       if (!credentials.ok) return void sendRejection(res, credentials.rejection);
-      const limited = rate?.admit(credentials.value.accessId);
+      const limited = tier?.admit(credentials.value.accessId);
       if (limited) return void sendRejection(res, limited);
       return credentials.value;
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEndpointRate } from './endpoint-rate';
+import { createEndpointRate, EmulatedTier } from './endpoint-rate';
 
 describe('the emulated tier (--rate)', () => {
   it('answers 429 with Retry-After past N requests per second of one account, and lets it through a second later', () => {
@@ -39,5 +39,33 @@ describe('the emulated tier (--rate)', () => {
 
   it('refuses a rate that is not above 0', () => {
     expect(() => createEndpointRate(0)).toThrow(/above 0/);
+  });
+});
+
+describe('the emulated tier of a running gateway', () => {
+  it('is off, then limits, then is off again as its owner changes it', () => {
+    const tier = new EmulatedTier(undefined, undefined, () => 0);
+    expect([1, 2, 3].map(() => tier.admit('a'))).toEqual([undefined, undefined, undefined]);
+    tier.set(1);
+    expect(tier.rate).toBe(1);
+    expect([1, 2].map(() => tier.admit('a')?.status)).toEqual([undefined, 429]);
+    tier.set(undefined);
+    expect(tier.rate).toBeUndefined();
+    expect(tier.admit('a')).toBeUndefined();
+  });
+
+  it('keeps the buckets when set to the rate it already has, and starts them full at a new rate', () => {
+    const tier = new EmulatedTier(1, undefined, () => 0);
+    expect(tier.admit('a')).toBeUndefined();
+    tier.set(1);
+    expect(tier.admit('a')?.status).toBe(429);
+    tier.set(2);
+    expect([1, 2, 3].map(() => tier.admit('a')?.status)).toEqual([undefined, undefined, 429]);
+  });
+
+  it('refuses a rate that is not above 0 and keeps the one it had', () => {
+    const tier = new EmulatedTier(1, undefined, () => 0);
+    expect(() => tier.set(-1)).toThrow(/above 0/);
+    expect(tier.rate).toBe(1);
   });
 });

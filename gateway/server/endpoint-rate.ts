@@ -3,7 +3,9 @@
  * one access id past N per second gets 429 with Retry-After, as the public gateway's free tier answers
  * (1 request/second). A token bucket per access id holding at most N tokens (no burst beyond the rate).
  * The table of access ids is bounded: strangers sending made-up ids cannot grow it without end; past the
- * bound the id seen least recently is forgotten (it starts again with a full bucket).
+ * bound the id seen least recently is forgotten (it starts again with a full bucket). `EmulatedTier` holds the
+ * rate a running gateway emulates, which its owner may change while it serves (the app's setting for the
+ * embedded gateway) without dropping a session.
  */
 import { RateLimiter } from '../upstream/rate-limit';
 import { JSONRPC, type Rejection } from './request-guards';
@@ -39,4 +41,34 @@ export function createEndpointRate(perSecond: number, now: () => number = Date.n
       };
     },
   };
+}
+
+/** The tier a gateway emulates now (none: every request passes); changed in place while the gateway serves. */
+export class EmulatedTier {
+  private limit: EndpointRate | undefined;
+  private perSecond: number | undefined;
+
+  constructor(
+    perSecond: number | undefined,
+    private readonly onRefused?: () => void,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.set(perSecond);
+  }
+
+  /** Requests per second per access id, or undefined when off. */
+  get rate(): number | undefined {
+    return this.perSecond;
+  }
+
+  /** Emulates `perSecond` from now on (undefined: off). A new rate starts every account with a full bucket. */
+  set(perSecond: number | undefined): void {
+    if (perSecond === this.perSecond) return;
+    this.limit = perSecond === undefined ? undefined : createEndpointRate(perSecond, this.now, this.onRefused);
+    this.perSecond = perSecond;
+  }
+
+  admit(accessId: string): Rejection | undefined {
+    return this.limit?.admit(accessId);
+  }
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CredentialHeaderNames } from '../../domain/profile-gateway';
 import { createEndpointGuard } from './endpoint-guard';
+import type { EmulatedTier } from './endpoint-rate';
 import { withInjectedFaults, type HttpFault } from './injected-faults';
 import { readMessageBody } from './message-body';
 import { createMcpRoutes } from './mcp-routes';
@@ -21,9 +22,7 @@ export interface HttpHandlerOptions {
   /** The headers credentials are read from (default the spec's). */
   readonly credentialHeaders?: CredentialHeaderNames | undefined;
   /** Emulates a tier: requests per second per access id (429 with Retry-After beyond it). */
-  readonly rate?: number | undefined;
-  /** Told of each request the emulated tier refuses. */
-  readonly onRateLimited?: (() => void) | undefined;
+  readonly tier?: EmulatedTier | undefined;
   /**
    * Whether the pair belongs to an account; only such callers may open a session. Without it (an
    * upstream the gateway cannot ask without spending the caller's quota) every well-formed pair may,

@@ -84,6 +84,24 @@ describe('ensureTlsMaterial', () => {
     expect(await handshake(wider, wider.caCertPem, 'gateway.test')).toBeNull();
   });
 
+  it('re-issues a stored server certificate that another CA signed, keeping its own CA', async () => {
+    const mine = await mkdtemp(join(tmpdir(), 'gw-tls-mine-'));
+    const other = await mkdtemp(join(tmpdir(), 'gw-tls-theirs-'));
+    try {
+      const first = await ensureTlsMaterial(mine, certificateNames('127.0.0.1'));
+      const theirs = await ensureTlsMaterial(other, certificateNames('127.0.0.1'));
+      await writeFile(join(mine, 'server-cert.pem'), theirs.certPem);
+      await writeFile(join(mine, 'server-key.pem'), theirs.keyPem);
+      const again = await ensureTlsMaterial(mine, certificateNames('127.0.0.1'));
+      expect(again.caCertPem).toBe(first.caCertPem);
+      expect(again.certPem).not.toBe(theirs.certPem);
+      expect(await handshake(again, again.caCertPem, 'localhost')).toBeNull();
+    } finally {
+      await rm(mine, { recursive: true, force: true });
+      await rm(other, { recursive: true, force: true });
+    }
+  });
+
   it('replaces unreadable files instead of failing', async () => {
     const broken = await mkdtemp(join(tmpdir(), 'gw-tls-broken-'));
     try {

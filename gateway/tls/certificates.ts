@@ -1,25 +1,11 @@
-// @peculiar/x509 resolves its services through tsyringe, which needs the Reflect metadata API loaded first.
-import 'reflect-metadata';
-import { webcrypto } from 'node:crypto';
+import { X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
-import * as x509 from '@peculiar/x509';
 import { writeFileAtomic } from '../../platform/files/atomic-write';
 import { readBoundedFileIfExists } from '../../platform/files/bounded-read';
 import { withFileLock } from '../../platform/files/lock';
 
-// @peculiar/x509 takes a WebCrypto implementation; Node's is standard but typed separately from the DOM one, and
-// the library's `Crypto` parameter means the DOM type or nothing depending on the program's libs: cast past both.
-x509.cryptoProvider.set(webcrypto as never);
-
-type CryptoKey = webcrypto.CryptoKey;
-type CryptoKeyPair = webcrypto.CryptoKeyPair;
-
-const ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
 const DAY = 86_400_000;
-const CA_LIFETIME = 5 * 365 * DAY;
-// Clients reject leaf certificates valid for more than 398 days.
-const SERVER_LIFETIME = 397 * DAY;
 // Renew before expiry so a long-running app never serves an expired certificate.
 const RENEW_BEFORE = 30 * DAY;
 
@@ -37,92 +23,29 @@ export function certificateNames(host: string): string[] {
   return names;
 }
 
-async function newKeys(): Promise<CryptoKeyPair> {
-  return await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify']);
-}
+const freshUntil = (cert: X509Certificate) => Date.parse(cert.validTo) - RENEW_BEFORE > Date.now();
 
-async function exportKey(key: CryptoKey): Promise<string> {
-  const pkcs8 = await webcrypto.subtle.exportKey('pkcs8', key);
-  return x509.PemConverter.encode(pkcs8, 'PRIVATE KEY');
-}
-
-async function importKey(pem: string): Promise<CryptoKey> {
-  const der = x509.PemConverter.decodeFirst(pem);
-  return await webcrypto.subtle.importKey('pkcs8', der, ALGORITHM, true, ['sign']);
-}
-
-function serial(): string {
-  // Positive 16-byte serial: clear the top bit.
-  const bytes = webcrypto.getRandomValues(new Uint8Array(16));
-  bytes[0] = (bytes[0] ?? 0) & 0x7f;
-  return Buffer.from(bytes).toString('hex');
-}
-
-async function createCa(): Promise<{ cert: x509.X509Certificate; keyPem: string }> {
-  const keys = await newKeys();
-  const now = Date.now();
-  const cert = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: serial(),
-    name: 'CN=Gateway Companion Local CA, O=Gateway Companion',
-    notBefore: new Date(now - DAY),
-    notAfter: new Date(now + CA_LIFETIME),
-    keys,
-    signingAlgorithm: ALGORITHM,
-    extensions: [
-      new x509.BasicConstraintsExtension(true, 0, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
-      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
-    ],
-  });
-  return { cert, keyPem: await exportKey(keys.privateKey) };
-}
-
-async function createServerCert(
-  ca: x509.X509Certificate,
-  caKey: CryptoKey,
-  names: readonly string[],
-): Promise<{ certPem: string; keyPem: string }> {
-  const keys = await newKeys();
-  const now = Date.now();
-  const cert = await x509.X509CertificateGenerator.create({
-    serialNumber: serial(),
-    subject: 'CN=localhost, O=Gateway Companion',
-    issuer: ca.subject,
-    notBefore: new Date(now - DAY),
-    notAfter: new Date(now + SERVER_LIFETIME),
-    publicKey: keys.publicKey,
-    signingKey: caKey,
-    signingAlgorithm: ALGORITHM,
-    extensions: [
-      new x509.BasicConstraintsExtension(false, undefined, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyEncipherment, true),
-      new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
-      new x509.SubjectAlternativeNameExtension(names.map((value) => ({ type: isIP(value) ? 'ip' : 'dns', value }) as const)),
-      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
-      await x509.AuthorityKeyIdentifierExtension.create(ca.publicKey),
-    ],
-  });
-  return { certPem: cert.toString('pem'), keyPem: await exportKey(keys.privateKey) };
-}
-
-const freshUntil = (cert: x509.X509Certificate) => cert.notAfter.getTime() - RENEW_BEFORE > Date.now();
-
-async function usableServerCert(pem: string | undefined, ca: x509.X509Certificate, names: readonly string[]): Promise<boolean> {
-  if (pem === undefined) return false;
+/** The stored CA when it parses, is a CA and is not near its end; undefined otherwise (it is replaced). */
+function usableCa(pem: string | undefined): X509Certificate | undefined {
+  if (pem === undefined) return undefined;
   try {
-    const cert = new x509.X509Certificate(pem);
-    if (!freshUntil(cert) || !(await cert.verify({ publicKey: ca.publicKey, signatureOnly: true }))) return false;
-    const san = cert.getExtension(x509.SubjectAlternativeNameExtension);
-    const covered = new Set(san?.names.items.map((n) => (n.type === 'ip' ? normaliseIp(n.value) : n.value)) ?? []);
-    return names.every((n) => covered.has(isIP(n) ? normaliseIp(n) : n));
+    const ca = new X509Certificate(pem);
+    return ca.ca && freshUntil(ca) ? ca : undefined;
   } catch {
-    return false;
+    return undefined; // Unreadable: replace it.
   }
 }
 
-// x509 renders IPv6 SANs in full form; compare through Node's canonical form.
-function normaliseIp(ip: string): string {
-  return isIP(ip) === 6 ? new URL(`http://[${ip}]/`).hostname.slice(1, -1) : ip;
+/** Whether the stored server certificate was issued by `ca`, is not near its end and names every one of `names` (SANs only). */
+function usableServerCert(pem: string | undefined, ca: X509Certificate, names: readonly string[]): boolean {
+  if (pem === undefined) return false;
+  try {
+    const cert = new X509Certificate(pem);
+    if (!freshUntil(cert) || !cert.checkIssued(ca) || !cert.verify(ca.publicKey)) return false;
+    return names.every((n) => (isIP(n) ? cert.checkIP(n) : cert.checkHost(n, { subject: 'never', wildcards: false })) !== undefined);
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -144,30 +67,25 @@ export async function ensureTlsMaterial(dir: string, names: readonly string[]): 
     async () => {
       let caCertPem = await pem(paths.caCert);
       let caKeyPem = await pem(paths.caKey);
-      let ca: x509.X509Certificate | undefined;
-      try {
-        ca = caCertPem && caKeyPem ? new x509.X509Certificate(caCertPem) : undefined;
-      } catch {
-        ca = undefined; // Unreadable: replace it below.
-      }
-      if (!ca || !caKeyPem || !freshUntil(ca)) {
-        const created = await createCa();
-        ca = created.cert;
-        caCertPem = ca.toString('pem');
+      let ca = caKeyPem ? usableCa(caCertPem) : undefined;
+      if (!ca || !caKeyPem || !caCertPem) {
+        const created = await (await import('./issue-certificates')).createCa();
+        caCertPem = created.certPem;
         caKeyPem = created.keyPem;
+        ca = new X509Certificate(caCertPem);
         await write(paths.caKey, caKeyPem, 0o600);
         await write(paths.caCert, caCertPem, 0o644);
       }
       let certPem = await pem(paths.cert);
       let keyPem = await pem(paths.key);
-      if (!keyPem || !(await usableServerCert(certPem, ca, names))) {
-        const issued = await createServerCert(ca, await importKey(caKeyPem), names);
+      if (!keyPem || !usableServerCert(certPem, ca, names)) {
+        const issued = await (await import('./issue-certificates')).createServerCert(caCertPem, caKeyPem, names);
         certPem = issued.certPem;
         keyPem = issued.keyPem;
         await write(paths.key, keyPem, 0o600);
         await write(paths.cert, certPem, 0o644);
       }
-      return { caCertPath: paths.caCert, caCertPem: caCertPem as string, certPem: certPem as string, keyPem };
+      return { caCertPath: paths.caCert, caCertPem, certPem: certPem as string, keyPem };
     },
     { timeoutMs: 60_000 },
   );

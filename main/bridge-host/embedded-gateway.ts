@@ -3,6 +3,7 @@ import { referenceGatewayDir } from '../../platform/credentials/config-paths';
 import { storeCredentials } from '../../platform/credentials/credentials';
 import { embeddedCaFile } from '../../platform/credentials/default-profile';
 import { learnDemoAccount } from './demo-account';
+import { embeddedPace, followEmbeddedRate, startingRate } from './embedded-rate';
 import { portHolder, readRecordedPort, recordPort, type PortHolder } from './embedded-port';
 import { isLoopbackHost } from '../../platform/credentials/endpoint-url';
 import type { Credentials } from '../../platform/credentials/keychain';
@@ -11,26 +12,14 @@ import { credentialsFor, type EmbeddedGateway, type EmbeddedGatewayRequest } fro
 
 type RunningGateway = Awaited<ReturnType<typeof import('../../gateway/index').startGateway>>;
 
-/** Makes the embedded gateway emulate a tier (requests per second per account, 429 beyond), like `companion gateway --rate`. */
-export const EMBEDDED_RATE_ENV = 'GATEWAY_COMPANION_EMBEDDED_RATE';
-
-/** The tier the embedded gateway emulates, from GATEWAY_COMPANION_EMBEDDED_RATE (none when unset). */
-export function embeddedRate(env: NodeJS.ProcessEnv): number | undefined {
-  const raw = env[EMBEDDED_RATE_ENV];
-  if (raw === undefined || raw === '') return undefined;
-  const rate = /^\d+(?:\.\d+)?$/.test(raw) ? Number(raw) : NaN;
-  if (!(rate > 0 && rate <= 1000))
-    throw new RangeError(`${EMBEDDED_RATE_ENV} must be requests per second above 0 and at most 1000, got "${raw}"`);
-  return rate;
-}
-
 /**
  * For an `embedded` profile: uses this config folder's reference gateway (the app's, or another bridge's)
  * where it listens, or starts one in-process. A gateway is used only after it proved it is this config
  * folder's own (embedded-port.ts); when another user's or another config folder's gateway holds the
  * profile's port, ours listens on a free port, recorded for the app and the other bridges. Its demo account
  * is the profile's credentials, stored in the keychain on first use; without a usable keychain the bridge
- * still works with the account it read from the gateway.
+ * still works with the account it read from the gateway. A gateway started here emulates the tier in effect
+ * (embedded-rate.ts) and follows the app's setting while it runs.
  */
 export async function ensureEmbeddedGateway(options: EmbeddedGatewayRequest): Promise<EmbeddedGateway> {
   const url = new URL(options.profile.url);
@@ -50,15 +39,24 @@ export async function ensureEmbeddedGateway(options: EmbeddedGatewayRequest): Pr
     return read.ok ? read.pem : undefined;
   };
   let running: RunningGateway | undefined;
+  let unfollow: (() => void) | undefined;
 
   const unreachable = (message: string) => new BridgeError(ErrorCode.UpstreamUnreachable, message, { cause: 'upstream_unreachable' });
 
   /** Starts our gateway on `wanted` (0: a free port); undefined when the port is taken by then. */
   async function listen(wanted: number): Promise<number | undefined> {
     try {
-      const { startGateway } = await import('../../gateway/index');
-      running = await startGateway({ dataDir, host, port: wanted, path: url.pathname, rate: embeddedRate(options.env) });
-      options.log.info(`started the reference gateway in-process at ${running.url}`);
+      const [{ startGateway }, rate] = await Promise.all([
+        import('../../gateway/index'),
+        startingRate(options.env, options.paths, options.log),
+      ]);
+      running = await startGateway({ dataDir, host, port: wanted, path: url.pathname, rate });
+      options.log.info(
+        `started the reference gateway in-process at ${running.url}${rate === undefined ? '' : `, allowing ${rate} request(s) per second per account`}`,
+      );
+      unfollow?.();
+      const { env, paths, log } = options;
+      unfollow = followEmbeddedRate({ env, paths, log, initial: rate, apply: (next) => running?.setRate(next) });
       if (wanted !== preferred) await recordPort(dataDir, running.port).catch(() => undefined);
       return running.port;
     } catch (error) {
@@ -105,7 +103,7 @@ export async function ensureEmbeddedGateway(options: EmbeddedGatewayRequest): Pr
     return false;
   }
 
-  const port = await find();
+  const [port, pace] = await Promise.all([find(), embeddedPace(options.env, options.paths, options.log)]);
   let credentials: Credentials | undefined;
   let keychainUsable = true;
   try {
@@ -139,10 +137,13 @@ export async function ensureEmbeddedGateway(options: EmbeddedGatewayRequest): Pr
     url: `${url.protocol}//${url.hostname}:${port}${url.pathname}`,
     credentials,
     caPem,
+    ...(pace !== undefined ? { pace } : {}),
     recover: start,
     async close() {
       const g = running;
       running = undefined;
+      unfollow?.();
+      unfollow = undefined;
       await g?.close();
     },
   };

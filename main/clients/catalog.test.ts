@@ -88,12 +88,24 @@ describe('client catalog', () => {
       ['zed', 'context_servers'],
       ['cline', 'mcpServers'],
     ]);
-    expect(clientSpec('vscode').entry(launch)).toEqual({ type: 'stdio', command: '/n', args: ['a'] });
-    expect(clientSpec('claude-code').entry(launch)).toEqual({ type: 'stdio', command: '/n', args: ['a'] });
-    expect(clientSpec('zed').entry(launch)).toEqual({ source: 'custom', command: '/n', args: ['a'] });
-    expect(clientSpec('cursor').entry({ ...launch, env: { K: 'v' } })).toEqual({ command: '/n', args: ['a'], env: { K: 'v' } });
+    const ana = { ...linux, env: { HOME: '/home/ana' } };
+    expect(clientSpec('vscode').entry(launch, ana)).toEqual({ type: 'stdio', command: '/n', args: ['a'] });
+    expect(clientSpec('claude-code').entry(launch, ana)).toEqual({ type: 'stdio', command: '/n', args: ['a'] });
+    expect(clientSpec('zed').entry(launch, ana)).toEqual({ source: 'custom', command: '/n', args: ['a'] });
+    expect(clientSpec('cursor').entry({ ...launch, env: { K: 'v' } }, ana)).toEqual({ command: '/n', args: ['a'], env: { K: 'v' } });
     expect(clientSpec('codex').format).toBe('toml');
     expect(['vscode', 'zed', 'gemini-cli'].map((id) => clientSpec(id).format)).toEqual(['jsonc', 'jsonc', 'jsonc']);
+  });
+
+  it('Codex is told to pass the session bus, and XDG_CONFIG_HOME where it is set, since it passes nothing else by name', () => {
+    const launch = { command: '/n', args: ['a'] };
+    const envVars = (env: Record<string, string>, platform: NodeJS.Platform = 'linux') =>
+      clientSpec('codex').entry(launch, { ...linux, platform, env: { HOME: '/home/ana', ...env } }).env_vars;
+    expect(envVars({})).toEqual(['DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR']);
+    expect(envVars({ XDG_CONFIG_HOME: '/home/ana/cfg' })).toEqual(['DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR', 'XDG_CONFIG_HOME']);
+    // A relative value is ignored by the XDG rules (and by the bridge), so there is nothing to pass.
+    expect(envVars({ XDG_CONFIG_HOME: 'cfg' })).toEqual(['DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR']);
+    expect(envVars({ XDG_CONFIG_HOME: '/home/ana/cfg' }, 'win32')).toEqual(['DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR']);
   });
 
   it('CODEX_HOME moves the Codex config; USERPROFILE wins over HOME on Windows', () => {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { CLIENT_IDS, type ClientId } from '../../domain/assistant-clients';
 import { KEYCHAIN_ENV_VARS } from '../../domain/host-environment';
 import type { PathContext } from '../../platform/credentials/config-paths';
@@ -20,8 +21,8 @@ export interface ClientSpec {
   configFile(ctx: PathContext): string;
   /** Folders whose existence shows the client is installed even before it wrote its config. */
   appFolders(ctx: PathContext): string[];
-  /** The entry in this client's shape. */
-  entry(launch: Launch): Record<string, unknown>;
+  /** The entry in this client's shape (`paths` carries the environment the app sees, which the entry may have to pass on). */
+  entry(launch: Launch, paths: PathContext): Record<string, unknown>;
   /** On Windows this client passes arguments containing spaces unquoted, so they would be split. */
   readonly splitsSpacedArgsOnWindows: boolean;
   /** What the user does after an install or removal for the client to notice it. */
@@ -37,6 +38,16 @@ function plain(launch: Launch): Record<string, unknown> {
     args: [...launch.args],
     ...(launch.env && Object.keys(launch.env).length > 0 ? { env: { ...launch.env } } : {}),
   };
+}
+
+/**
+ * What Codex must pass on by name (its env_vars): the session bus's variables, which the keychain needs,
+ * and XDG_CONFIG_HOME where it is set, or the bridge would read its profiles from ~/.config instead.
+ */
+function codexEnvVars(paths: PathContext): string[] {
+  const xdg = paths.env.XDG_CONFIG_HOME;
+  const movedConfig = paths.platform !== 'win32' && xdg !== undefined && path.posix.isAbsolute(xdg);
+  return [...KEYCHAIN_ENV_VARS, ...(movedConfig ? ['XDG_CONFIG_HOME'] : [])];
 }
 
 /** VS Code's user data folder, which Cline (a VS Code extension) shares. */
@@ -134,8 +145,8 @@ const specs: readonly ClientSpec[] = [
     containerKey: 'mcp_servers',
     configFile: (ctx) => pathApi(ctx).join(codexDir(ctx), 'config.toml'),
     appFolders: (ctx) => [codexDir(ctx)],
-    // Codex passes servers only an allow-list of variables; the keychain needs the session bus's.
-    entry: (launch) => ({ ...plain(launch), env_vars: [...KEYCHAIN_ENV_VARS] }),
+    // Codex passes servers only an allow-list of variables; the bridge needs some of the others.
+    entry: (launch, paths) => ({ ...plain(launch), env_vars: codexEnvVars(paths) }),
     splitsSpacedArgsOnWindows: true,
     restartHint: 'Start a new codex session; /mcp lists the server and its tools.',
     needsRestart: true,

@@ -102,9 +102,9 @@ describe('test connection against the reference gateway, credentials in the OS k
 });
 
 describe.skipIf(process.platform !== 'linux' || !process.env.DBUS_SESSION_BUS_ADDRESS)('a host’s own environment rules', () => {
-  it('Codex passes only its allow-list: the entry’s env_vars carry the session bus, so the keychain is reached', async () => {
+  it('Codex passes only its allow-list: the entry’s env_vars carry the session bus and this home’s XDG_CONFIG_HOME, so the keychain and the profiles are reached', async () => {
     const file = (await installClient('codex', { paths, runtime, profile: REMOTE })).file;
-    expect(await readFile(file, 'utf8')).toContain('env_vars = [ "DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR" ]');
+    expect(await readFile(file, 'utf8')).toContain('env_vars = [ "DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR", "XDG_CONFIG_HOME" ]');
     const result = await testClient('codex', { paths, env: paths.env });
     expect(result.error).toBeUndefined();
     expect(result.toolCount).toBe(13);

@@ -142,8 +142,9 @@ function expectedEntry(id: ClientId): Record<string, unknown> {
   const base = { command: process.execPath, args: [cli, 'bridge', '--profile', 'work'] };
   if (id === 'vscode' || id === 'claude-code') return { type: 'stdio', ...base };
   if (id === 'zed') return { source: 'custom', ...base };
-  // Codex passes an allow-list of variables: the entry names the session bus's so the keychain is reachable.
-  if (id === 'codex') return { ...base, env_vars: ['DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR'] };
+  // Codex passes an allow-list of variables: the entry names the session bus's so the keychain is reachable,
+  // and XDG_CONFIG_HOME, which this test's home sets, so the bridge reads the profiles where the app wrote them.
+  if (id === 'codex') return { ...base, env_vars: ['DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR', 'XDG_CONFIG_HOME'] };
   return base;
 }
 

@@ -53,6 +53,7 @@ export function desiredEntry(
       splitsSpacedArgs: paths.platform === 'win32' && spec.splitsSpacedArgsOnWindows,
       ...(record ? { record: recordingPattern(paths, spec.id) } : {}),
     }),
+    paths,
   );
 }
 

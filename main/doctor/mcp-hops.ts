@@ -6,8 +6,8 @@
  * timed and the run stops at the first that fails.
  */
 import type { SERVER_INFO_META_KEY } from '@modelcontextprotocol/client';
-import { Ajv } from 'ajv';
 import type { HopId, HopResult } from '../../domain/doctor-report';
+import { EMBEDDED_RATE_ENV } from '../../domain/embedded-tier';
 import { fail, pass, skip, toHop, type Finding } from './hop';
 import { MODERN_VERSION, readDiscoverResult } from '../../bridge/era-translation';
 import { DOCTOR_IDENTITY, NoAnswer, type Answer, type GatewayExchange } from './gateway-exchange';
@@ -19,6 +19,8 @@ export interface McpHopContext {
   readonly profile: string;
   readonly url: URL;
   readonly rate: number | undefined;
+  /** The built-in gateway's profile: its tier is the app's setting, not the profile's. */
+  readonly builtIn?: boolean;
 }
 
 function loginHint(profile: string): string {
@@ -31,6 +33,14 @@ function htmlTitle(text: string): string | undefined {
 
 function rateLimited(answer: Answer, ctx: McpHopContext): Finding {
   const wait = answer.retryAfter ? `; it asks to retry after ${answer.retryAfter} s` : '; it sent no Retry-After';
+  if (ctx.builtIn)
+    return fail(
+      'rate_limited',
+      `the built-in gateway answered HTTP 429 Too Many Requests${wait}: it emulates a tier (Settings → Built-in gateway, or ${EMBEDDED_RATE_ENV})`,
+      ctx.rate === undefined
+        ? 'Tick "Pace the built-in profile" in Settings → Built-in gateway so requests wait their turn, or turn the rate limit off there; then run the doctor again.'
+        : `Requests are paced at ${ctx.rate} request(s)/s but the gateway still refuses: another program uses the demo account at the same time. Wait a little and run the doctor again.`,
+    );
   return fail(
     'rate_limited',
     `the gateway answered HTTP 429 Too Many Requests${wait}`,
@@ -111,6 +121,16 @@ function serverName(info: { name?: unknown; version?: unknown } | undefined): st
   return info ? `${String(info.name)} ${String(info.version)}` : 'unnamed server';
 }
 
+/**
+ * The schema compiler the tools hop needs, loaded once: a run starts loading it while the hops before it
+ * wait on the keychain and the network, instead of before the first hop.
+ */
+let schemaCompiler: Promise<typeof import('ajv')> | undefined;
+export function loadSchemaCompiler(): Promise<typeof import('ajv')> {
+  schemaCompiler ??= import('ajv');
+  return schemaCompiler;
+}
+
 /** Runs the hops from the HTTP answer to the upstream's health, stopping at the first that fails. */
 export async function mcpHops(exchange: GatewayExchange, ctx: McpHopContext, timeoutMs: number): Promise<HopResult[]> {
   const steps: Step[] = [];
@@ -165,12 +185,20 @@ export async function mcpHops(exchange: GatewayExchange, ctx: McpHopContext, tim
 
   // tools/list: count, names, schemas that compile.
   const list = await timedCall(() => exchange.call('tools/list'));
+  // The harmless call goes out as soon as tools/list brought a list, and travels while the schemas compile
+  // here (one at a time, letting its answer in between). Its answer is read only if the tools hop passes,
+  // so the run still stops at the first broken hop: a broken schema costs one harmless request, never a
+  // different report.
+  const early = list.answer && listsTools(list.answer) ? timedCall(() => exchange.call('tools/call', HARMLESS_CALL)) : undefined;
   const listed = list.answer && (await judgeTools(list.answer, ctx));
   steps.push({ id: 'tools', finding: listed ?? list.finding!, ms: list.ms });
-  if (!('ok' in steps.at(-1)!.finding) || !(steps.at(-1)!.finding as { ok: boolean }).ok) return done();
+  if (!('ok' in steps.at(-1)!.finding) || !(steps.at(-1)!.finding as { ok: boolean }).ok) {
+    await early;
+    return done();
+  }
 
   // One harmless call, and what it says about the upstream.
-  const call = await timedCall(() => exchange.call('tools/call', HARMLESS_CALL));
+  const call = await (early ?? timedCall(() => exchange.call('tools/call', HARMLESS_CALL)));
   if (!call.answer) return [...done(), toHop('call', call.finding!, call.ms)];
   const c = call.answer;
   if (c.status === 429)
@@ -242,6 +270,15 @@ async function legacyHandshake(
   return { steps, ok: true };
 }
 
+/** Whether an answer to tools/list is the gateway's 2xx answer with tools in it. */
+function listsTools(answer: Answer): boolean {
+  const tools = (answer.message?.result as { tools?: unknown } | undefined)?.tools;
+  return answer.status >= 200 && answer.status < 300 && Array.isArray(tools) && tools.length > 0;
+}
+
+/** Lets I/O in (an answer on its way) between two pieces of work on the main thread. */
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 async function judgeTools(answer: Answer, ctx: McpHopContext): Promise<Finding> {
   if (answer.status === 429) return rateLimited(answer, ctx);
   const problem =
@@ -254,10 +291,12 @@ async function judgeTools(answer: Answer, ctx: McpHopContext): Promise<Finding> 
       `tools/list gave no list of tools (${answer.message?.error?.message ?? `HTTP ${answer.status}`})`,
       'The gateway answers, but not as MCP: tell whoever runs it.',
     );
+  const { Ajv } = await loadSchemaCompiler();
   const ajv = new Ajv({ strict: false, validateFormats: false });
   const bad: string[] = [];
   const names: string[] = [];
   for (const tool of tools as { name?: unknown; inputSchema?: unknown }[]) {
+    await yieldToIo();
     const name = typeof tool?.name === 'string' ? tool.name : undefined;
     if (!name) {
       bad.push('a tool without a name');

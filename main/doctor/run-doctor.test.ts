@@ -299,6 +299,60 @@ describe('companion doctor: the HTTP answer and above', () => {
   });
 });
 
+describe('companion doctor: tools/list', () => {
+  /** A 2025-era gateway that lists `tools`, answers any call, and records the methods it was sent. */
+  async function listing(tools: unknown[]): Promise<string[]> {
+    const seen: string[] = [];
+    const url = await httpsServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') as { id?: number; method?: string } | null;
+        seen.push(body?.method ?? String(req.method));
+        if (body?.id === undefined) return void res.writeHead(202).end();
+        const result =
+          body.method === 'initialize'
+            ? { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'lister', version: '1' } }
+            : body.method === 'tools/list'
+              ? { tools }
+              : { content: [{ type: 'text', text: '{"valid":true}' }] };
+        res
+          .writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'session-1' })
+          .end(JSON.stringify({ jsonrpc: '2.0', id: body.id, result }));
+      });
+    });
+    await profile({ url, caFile: await caFile() });
+    return seen;
+  }
+  const tool = (name: string, inputSchema: unknown) => ({ name, inputSchema });
+
+  it('a tool whose schema does not compile breaks the tools hop, and the call is not reported', async () => {
+    const seen = await listing([
+      tool('validate_address', { type: 'object', properties: { address: { type: 'string' } } }),
+      tool('broken', { type: 'object', properties: { a: { type: 'strin' } } }),
+    ]);
+    const report = await doctor();
+    expectBrokenAt(report, 'tools', 'tools_invalid');
+    expect(failedHop(report)?.detail).toMatch(/2 tools, but 1 with a broken schema: broken/);
+    // The harmless call may already have travelled while the schemas compiled: at most once, and never reported.
+    expect(seen.filter((m) => m === 'tools/call').length).toBeLessThanOrEqual(1);
+    expect(report.hops.find((h) => h.id === 'call')?.status).toBe('not-reached');
+  });
+
+  it('no tools: the tools hop fails and no call is sent', async () => {
+    const seen = await listing([]);
+    expectBrokenAt(await doctor(), 'tools', 'no_tools');
+    expect(seen).not.toContain('tools/call');
+  });
+
+  it('a healthy list: the call that travelled while the schemas compiled is the one reported', async () => {
+    const seen = await listing([tool('validate_address', { type: 'object', properties: { address: { type: 'string' } } })]);
+    const report = await doctor();
+    expect(report.verdict, reportText(report)).toBe('healthy');
+    expect(seen.filter((m) => m === 'tools/call')).toEqual(['tools/call']);
+  });
+});
+
 /**
  * A gateway that speaks only 2026-07-28 (the v2 SDK's stateless handler with its 2025 half switched off),
  * with the doctor's harmless tool; it records each POST's JSON-RPC method and its Mcp-Method header.
@@ -462,6 +516,60 @@ describe('companion doctor --client', () => {
       const healthy = await doctor({ client: 'codex', env: own });
       expect(healthy.verdict, reportText(healthy)).toBe('healthy');
       expect(healthy.hops.find((h) => h.id === 'environment')?.detail).toContain(path.join(custom, 'gateway-companion'));
+    },
+  );
+
+  it.skipIf(process.platform !== 'linux')(
+    'Codex drops the proxy and the extra CA certificates this terminal uses for a remote gateway unless env_vars names them',
+    async () => {
+      const bridge = await fakeBridge();
+      await profile({ url: 'https://gateway.doctor-proxy.invalid/mcp' }, 'none');
+      const own = {
+        ...env(),
+        DBUS_SESSION_BUS_ADDRESS: 'unix:path=/tmp/doctor-test-bus',
+        HTTPS_PROXY: 'http://ana:proxy-secret@proxy.corp:3128',
+        NO_PROXY: '.corp',
+        NODE_EXTRA_CA_CERTS: '/etc/corp-ca.pem',
+      };
+      const table = (vars: string[]) =>
+        `[mcp_servers.gateway-companion]\ncommand = "${process.execPath}"\nargs = ["${bridge}", "--profile", "p"]\nenv_vars = ${JSON.stringify(['DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR', 'XDG_CONFIG_HOME', ...vars])}\n`;
+
+      await codexConfig(table([]));
+      const proxy = await doctor({ client: 'codex', env: own });
+      expectBrokenAt(proxy, 'environment', 'proxy_not_passed');
+      expect(failedHop(proxy)?.detail).toBe(
+        'Codex starts the bridge without HTTPS_PROXY (http://proxy.corp:3128 (its credentials not shown) here) and without NO_PROXY (.corp here), so the bridge does not reach gateway.doctor-proxy.invalid the way this terminal does',
+      );
+      expect(failedHop(proxy)?.fix).toContain('add "HTTPS_PROXY", "NO_PROXY" to env_vars in [mcp_servers.gateway-companion]');
+      expect(reportText(proxy)).not.toContain('proxy-secret');
+
+      await codexConfig(table(['HTTPS_PROXY', 'NO_PROXY']));
+      const ca = await doctor({ client: 'codex', env: own });
+      expectBrokenAt(ca, 'environment', 'ca_not_passed');
+      expect(failedHop(ca)?.detail).toContain('without NODE_EXTRA_CA_CERTS (/etc/corp-ca.pem here)');
+      expect(failedHop(ca)?.fix).toContain('add "NODE_EXTRA_CA_CERTS" to env_vars');
+
+      // All named: the environment passes, and the run goes on to the profile (which has no secret stored).
+      await codexConfig(table(['HTTPS_PROXY', 'NO_PROXY', 'NODE_EXTRA_CA_CERTS']));
+      const passed = await doctor({ client: 'codex', env: own });
+      expect(passed.hops.find((h) => h.id === 'environment')?.status).toBe('ok');
+      expectBrokenAt(passed, 'profile', 'no_secret');
+    },
+  );
+
+  it.skipIf(process.platform !== 'linux')(
+    'a proxy does not matter for a gateway on this machine, which the bridge always reaches directly',
+    async () => {
+      const bridge = await fakeBridge();
+      await profile({ url: gateway.url, caFile: gateway.caCertPath });
+      await codexConfig(
+        `[mcp_servers.gateway-companion]\ncommand = "${process.execPath}"\nargs = ["${bridge}", "--profile", "p"]\nenv_vars = ["DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR", "XDG_CONFIG_HOME"]\n`,
+      );
+      const report = await doctor({
+        client: 'codex',
+        env: { ...env(), DBUS_SESSION_BUS_ADDRESS: 'unix:path=/tmp/doctor-test-bus', HTTPS_PROXY: 'http://proxy.corp:3128' },
+      });
+      expect(report.verdict, reportText(report)).toBe('healthy');
     },
   );
 });

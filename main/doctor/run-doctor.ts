@@ -6,7 +6,7 @@
  */
 import type { HopResult } from '../../domain/doctor-report';
 import { completeReport, type DoctorReport } from '../../domain/doctor-report';
-import { environmentUnderPolicy, hostEnvironmentFor, sessionBusHint } from '../../domain/host-environment';
+import { sessionBusHint } from '../../domain/host-environment';
 import { headerNamesOf } from '../../domain/profile-gateway';
 import { Pacer } from '../../bridge/pacer';
 import type { EmbeddedGateway, EmbeddedGatewayStarter } from '../../bridge/profile-target';
@@ -17,12 +17,9 @@ import { CredentialsError, OriginMismatchError, resolveCredentials } from '../..
 import { KeychainError, osKeychain, type Credentials, type Keychain } from '../../platform/credentials/keychain';
 import { ProfileError, ProfileStore, validateProfile, type Profile } from '../../platform/credentials/profiles';
 import type { ClientId } from '../clients/catalog';
-import { testLaunch, type ConnectionTestResult } from '../clients/connection-test';
-import { clientStatus } from '../clients/detect';
-import { checkPassedEnvironment } from './environment-hop';
 import { GatewayExchange } from './gateway-exchange';
 import { fail, HopFailure, pass, skip, timed, toHop } from './hop';
-import { mcpHops } from './mcp-hops';
+import { loadSchemaCompiler, mcpHops } from './mcp-hops';
 import { endpointOf, probeDns, probeTcp, probeTls } from './network-hops';
 
 export interface DoctorOptions {
@@ -51,80 +48,9 @@ interface Target {
   readonly embedded?: EmbeddedGateway;
 }
 
-/** The assistant's three hops: its config entry (and that its command runs), its environment, the keychain there. */
-async function assistantHops(client: ClientId, o: DoctorOptions, hops: HopResult[]): Promise<{ profile?: string } | undefined> {
-  let launch: ConnectionTestResult | undefined;
-  let entryProfile: string | undefined;
-  let passed: NodeJS.ProcessEnv = o.env;
-  const host = hostEnvironmentFor(client);
-  const config = await timed('config', async () => {
-    const status = await clientStatus(client, { paths: o.paths });
-    const install = `companion clients install ${client}${o.profile ? ` --profile ${o.profile}` : ''}`;
-    if (status.problem && status.state !== 'stale')
-      return fail(
-        'config_unreadable',
-        status.problem,
-        'Fix the file as the message says (or restore a backup), then run the doctor again.',
-      );
-    if (!status.configExists)
-      return fail(
-        'no_config',
-        `${status.name} has no config file at ${status.displayPath}`,
-        `Add Gateway Companion to ${status.name}: ${install} (or Assistants → ${status.name} → Install), then restart it.`,
-      );
-    if (!status.entry)
-      return fail(
-        status.problem ? 'entry_invalid' : 'entry_missing',
-        status.problem ?? `${status.displayPath} has no gateway-companion entry`,
-        `Add it: ${install} (or Assistants → ${status.name} → Install), then restart ${status.name}.`,
-      );
-    if (status.entry.missing.length > 0)
-      return fail(
-        'stale_command',
-        `the entry runs ${status.entry.missing.join(', ')}, which no longer exists`,
-        `Install the entry again so it points at this copy of Gateway Companion: ${install}, then restart ${status.name}.`,
-      );
-    entryProfile = status.entry.profile;
-    const { command, args, env, envVars } = status.entry;
-    passed = host ? { ...environmentUnderPolicy(host.policy, o.env, envVars ?? []), ...env } : { ...o.env, ...env };
-    launch = await testLaunch(
-      { command, args, ...(env ? { env } : {}) },
-      {
-        env: host ? environmentUnderPolicy(host.policy, o.env, envVars ?? []) : o.env,
-        paths: o.paths,
-        timeoutMs: (o.timeoutMs ?? DEFAULT_TIMEOUT_MS) * 3,
-        ...(host ? { host } : {}),
-      },
-    );
-    if (launch.cause === 'launch_failed')
-      return fail(
-        'launch_failed',
-        `${launch.error ?? 'the command did not start'}${launch.stderr ? ` (it printed: ${launch.stderr.slice(-300)})` : ''}`,
-        launch.fix ?? `Install the entry again: ${install}.`,
-      );
-    return pass(`${status.displayPath}: entry "${command} ${args.join(' ')}" runs${launch.ok ? `, ${launch.toolCount} tools` : ''}`);
-  });
-  hops.push(config);
-  if (config.status === 'failed') return undefined;
-
-  const environment = await timed('environment', () => Promise.resolve(checkPassedEnvironment(host, passed, o.paths)));
-  hops.push(environment);
-  if (environment.status === 'failed') return undefined;
-
-  const keychain = await timed('keychain', () => {
-    if (launch?.cause === 'keychain_unavailable')
-      return Promise.resolve(
-        fail(
-          'keychain_unavailable',
-          launch.error ?? 'the bridge cannot reach the keychain',
-          launch.fix ?? 'Unlock the login keyring and try again.',
-        ),
-      );
-    return Promise.resolve(pass(`reachable from ${host?.name ?? 'the assistant'}'s environment`));
-  });
-  hops.push(keychain);
-  if (keychain.status === 'failed') return undefined;
-  return entryProfile ? { profile: entryProfile } : {};
+/** The rate requests are paced to: the profile's, else (the built-in profile) the gateway's tier when the app paces to it. */
+function rateOf(t: Target): number | undefined {
+  return t.profile.rate ?? t.embedded?.pace;
 }
 
 async function loadProfile(name: string, o: DoctorOptions): Promise<Profile> {
@@ -220,13 +146,16 @@ async function profileTarget(name: string, o: DoctorOptions, keychain: Keychain)
 export async function runDoctor(o: DoctorOptions): Promise<DoctorReport> {
   const started = performance.now();
   const timeoutMs = o.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // Loads while the first hops wait on the keychain and the network; a failure shows at the tools hop.
+  loadSchemaCompiler().catch(() => undefined);
   const hops: HopResult[] = [];
   const finish = (extra: { profile?: string; url?: string } = {}) =>
     completeReport({ hops, totalMs: performance.now() - started, ...(o.client ? { client: o.client } : {}), ...extra });
 
   let profileName = o.profile;
   if (o.client) {
-    const found = await assistantHops(o.client, o, hops);
+    const { assistantHops } = await import('./assistant-hops');
+    const found = await assistantHops(o.client, { ...o, timeoutMs }, hops);
     if (!found) return finish(profileName ? { profile: profileName } : {});
     profileName ??= found.profile;
   } else {
@@ -237,7 +166,23 @@ export async function runDoctor(o: DoctorOptions): Promise<DoctorReport> {
   profileName ??= await new ProfileStore(profilesFile(o.paths)).defaultName().catch(() => 'default');
   const name = profileName;
 
+  let target: Target | undefined;
+  const profileHop = () =>
+    timed('profile', async () => {
+      target = await profileTarget(name, o, keychain);
+      const h = headerNamesOf(target.profile);
+      const rate = rateOf(target);
+      return pass(
+        `${target.profile.kind === 'embedded' ? 'the built-in reference gateway' : target.url.href}, secret bound to ${target.url.origin}, headers ${h.credential} / ${h.secret}${rate ? `, ${rate} request(s)/s` : ''}`,
+      );
+    });
+
+  let profileRun: Promise<HopResult> | undefined;
   if (!o.client) {
+    // The profile's own work (reading it and its secret, finding or starting the built-in gateway) waits on
+    // the keychain and the disk as the keychain probe does, so it starts now; it is reported only if the
+    // keychain hop passes.
+    profileRun = profileHop();
     const reach = await timed('keychain', async () => {
       try {
         await keychain.get(name);
@@ -253,18 +198,13 @@ export async function runDoctor(o: DoctorOptions): Promise<DoctorReport> {
       }
     });
     hops.push(reach);
-    if (reach.status === 'failed') return finish({ profile: name });
+    if (reach.status === 'failed') {
+      await profileRun;
+      await target?.embedded?.close();
+      return finish({ profile: name });
+    }
   }
-
-  let target: Target | undefined;
-  const profileHop = await timed('profile', async () => {
-    target = await profileTarget(name, o, keychain);
-    const h = headerNamesOf(target.profile);
-    return pass(
-      `${target.profile.kind === 'embedded' ? 'the built-in reference gateway' : target.url.href}, secret bound to ${target.url.origin}, headers ${h.credential} / ${h.secret}${target.profile.rate ? `, ${target.profile.rate} request(s)/s` : ''}`,
-    );
-  });
-  hops.push(profileHop);
+  hops.push(await (profileRun ?? profileHop()));
   if (!target) return finish({ profile: name });
   const t = target;
   try {
@@ -279,16 +219,18 @@ export async function runDoctor(o: DoctorOptions): Promise<DoctorReport> {
       hops.push(hop);
       if (hop.status === 'failed') return finish({ profile: name, url: t.url.href });
     }
+    const rate = rateOf(t);
     const exchange = new GatewayExchange({
       url: t.url,
       ca: t.ca,
       credentials: t.credentials,
       headerNames: headerNamesOf(t.profile),
       timeoutMs,
-      pacer: t.profile.rate ? new Pacer(t.profile.rate) : undefined,
+      pacer: rate ? new Pacer(rate) : undefined,
     });
     try {
-      hops.push(...(await mcpHops(exchange, { profile: t.profile.name, url: t.url, rate: t.profile.rate }, timeoutMs)));
+      const ctx = { profile: t.profile.name, url: t.url, rate, builtIn: t.profile.kind === 'embedded' };
+      hops.push(...(await mcpHops(exchange, ctx, timeoutMs)));
     } finally {
       await exchange.close();
     }

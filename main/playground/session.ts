@@ -2,6 +2,7 @@ import { startEmbeddedGateway } from '../bridge-host/index';
 import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { RateWaitReason } from '../../bridge/profile-target';
 import { runBridge } from '../../bridge/run-bridge';
 import { PlaygroundAuditLog } from './playground-audit';
 import { createLogger } from '../../bridge/logger';
@@ -39,7 +40,7 @@ export interface SessionOptions {
   readonly onTraffic?: (entry: TrafficEntry) => void;
   /** The bridge stopped on its own (not through close()). */
   readonly onClosed?: (reason: string) => void;
-  /** A request waits for the profile's rate limit (the bridge's pacer), with the tool calls running then. */
+  /** A request waits for the profile's rate limit (the bridge's pacer) or out a 429, with the tool calls running then. */
   readonly onRateWait?: (wait: RateWaitEvent) => void;
   readonly maxMessageBytes?: number;
 }
@@ -125,7 +126,10 @@ export class PlaygroundSession {
       audit: new PlaygroundAuditLog(options.paths),
       ...(options.keychain ? { keychain: options.keychain } : {}),
       ...(onRateWait
-        ? { onRateWait: (waitMs: number, queued: number) => onRateWait({ waitMs, queued, callIds: [...running.keys()] }) }
+        ? {
+            onRateWait: (waitMs: number, queued: number, reason: RateWaitReason) =>
+              onRateWait({ waitMs, queued, callIds: [...running.keys()], reason }),
+          }
         : {}),
       onShutdown: (reason) => {
         if (!lifecycle.closedByUs) options.onClosed?.(reason);

@@ -9,6 +9,7 @@ import { githubHandlers } from './github-handlers';
 import { playgroundHandlers } from './playground-handlers';
 import { profilesHandlers } from './profiles-handlers';
 import { registryService } from './registry-handlers';
+import { settingsHandlers } from './settings-handlers';
 import { sharedSessionManager } from '../playground/session-manager';
 
 export interface Services {
@@ -34,6 +35,7 @@ export function createServices(ctx: HostContext): Services {
       ...profilesHandlers(ctx, { keychain: keychains.gateway }),
       ...githubHandlers(ctx, { engineOperation: registry.engineOperation, keychain: keychains.github }),
       ...registry.handlers,
+      ...settingsHandlers(),
     },
     dispose: async () => {
       await playground.close();

@@ -45,6 +45,11 @@ async function series(env: NodeJS.ProcessEnv): Promise<number[]> {
   return times;
 }
 
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const loadAtStart = load();
 const home = await mkdtemp(join(tmpdir(), 'bench-doctor-'));
 const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, 'config') };
 try {
@@ -56,9 +61,7 @@ try {
   const warm = await series(env);
   await running.close();
   console.log(
-    `companion doctor, healthy, built-in gateway; median of ${RUNS}; load average ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
+    `companion doctor, healthy, built-in gateway; median of ${RUNS}; load average ${loadAtStart} at the start, ${load()} at the end`,
   );
   console.log('| gateway | command to verdict, median | min–max |');
   console.log('|---|---|---|');

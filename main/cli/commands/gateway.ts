@@ -110,7 +110,9 @@ Clients then send that service's credentials.`,
       type: 'string',
       value: 'N',
       description: `Emulate a gateway tier: N requests/s per account at the MCP endpoint, each
-request beyond answered 429 with Retry-After (1 is the public gateway's free tier)`,
+request beyond answered 429 with Retry-After (1 is the public gateway's free tier).
+The app's built-in gateway takes it from Settings → Built-in gateway, or from
+GATEWAY_COMPANION_EMBEDDED_RATE, which wins`,
     },
     'credential-header': {
       type: 'string',

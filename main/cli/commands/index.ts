@@ -30,10 +30,14 @@ async function allCommands(): Promise<Command[]> {
   return lists.flat();
 }
 
-/** `bridge` (assistants wait for it) and `test` (CI runs it per job) start with their own module only. */
+/**
+ * `bridge` (assistants wait for it), `test` (CI runs it per job) and `doctor` (run when something is
+ * already wrong, its verdict wanted at once) start with their own module only.
+ */
 async function loadCommands(): Promise<Command[]> {
   if (process.argv[2] === 'bridge') return [(await import('./bridge')).bridgeCommand];
   if (process.argv[2] === 'test') return [(await import('./test')).testCommand];
+  if (process.argv[2] === 'doctor') return [(await import('./doctor')).doctorCommand];
   return allCommands();
 }
 

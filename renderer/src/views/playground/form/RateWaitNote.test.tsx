@@ -11,6 +11,13 @@ describe('RateWaitNote', () => {
     expect(screen.getByRole('status').textContent).toBe('Waiting for the rate limit (1.1 s)…');
   });
 
+  it('says when the gateway refused the call for its rate and the bridge waits out its Retry-After', () => {
+    render(<RateWaitNote waitMs={1000} reason="retry-after" />);
+    expect(screen.getByRole('status').textContent).toBe(
+      'The gateway refused it for its rate limit (HTTP 429): sending it once more in 1.0 s…',
+    );
+  });
+
   it('shows whole seconds for long waits', () => {
     render(<RateWaitNote waitMs={12_001} />);
     expect(screen.getByRole('status').textContent).toBe('Waiting for the rate limit (13 s)…');

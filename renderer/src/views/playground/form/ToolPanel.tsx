@@ -28,7 +28,7 @@ function RunBar({ tool }: { tool: ToolInfo }) {
   const api = useApi();
   const client = useQueryClient();
   const running = useWorkbenchStore((s) => s.running);
-  const rateWaitMs = useRateWaitOf(running?.callId);
+  const rateWait = useRateWaitOf(running?.callId);
   const run = () => {
     const args = useWorkbenchStore.getState().currentArgs();
     if (args) void runTool(api, client, tool.name, args);
@@ -45,7 +45,7 @@ function RunBar({ tool }: { tool: ToolInfo }) {
           <span className="pg-running" role="status">
             <span className="pg-spinner" aria-hidden="true" /> Running {running.tool}… <Elapsed since={running.startedAt} />
           </span>
-          {rateWaitMs !== undefined && <RateWaitNote waitMs={rateWaitMs} />}
+          {rateWait && <RateWaitNote waitMs={rateWait.waitMs} reason={rateWait.reason} />}
           <button type="button" className="button" onClick={() => void cancelRunning(api)}>
             Cancel
           </button>

@@ -41,6 +41,16 @@ describe('the playground’s rate-limit waits', () => {
     off();
   });
 
+  it('keeps why the call waits: the profile’s pacing unless main says it is a 429 being waited out', () => {
+    const { api, push } = fakeApi();
+    const off = followRateWaits(api);
+    push({ waitMs: 1000, queued: 1, callIds: ['call-1'] });
+    expect(useRateWaitStore.getState().wait?.reason).toBe('pace');
+    push({ waitMs: 1000, queued: 0, callIds: ['call-1'], reason: 'retry-after' });
+    expect(useRateWaitStore.getState().wait?.reason).toBe('retry-after');
+    off();
+  });
+
   it('a newer wait is not cleared when an older one ends', () => {
     const { api, push } = fakeApi();
     const off = followRateWaits(api);
