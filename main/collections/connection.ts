@@ -10,7 +10,7 @@ import type { PathContext } from '../../platform/credentials/config-paths';
 import type { Keychain } from '../../platform/credentials/keychain';
 import { startInProcessBridge } from '../bridge-host/in-process-bridge';
 import { PLAYGROUND_MAX_MESSAGE_BYTES } from '../playground/message-limit';
-import { preloadMetaSchemas, SchemaValidator } from '../playground/schema-validator';
+import type { SchemaValidator } from '../playground/schema-validator';
 import { RpcError } from './json-rpc-lines';
 import { McpToolClient, type Era } from './mcp-tool-client';
 
@@ -46,6 +46,10 @@ export class CollectionConnection implements ToolGateway {
 
   /** Connects through the bridge; rejects with one plain sentence naming the profile. */
   static async open(options: ConnectionOptions): Promise<CollectionConnection> {
+    // ajv is the largest module the runner needs before its first call: it loads while the bridge waits
+    // for the keychain and the gateway, rather than before anything is sent.
+    const validators = import('../playground/schema-validator');
+    validators.catch(() => undefined);
     const bridge = startInProcessBridge({
       profile: options.profile,
       env: options.env,
@@ -69,6 +73,7 @@ export class CollectionConnection implements ToolGateway {
       );
       const listed = await client.listTools(CONNECT_TIMEOUT_MS);
       const outputs = listed.filter((t) => t.outputSchema);
+      const { preloadMetaSchemas, SchemaValidator } = await validators;
       await preloadMetaSchemas(listed.flatMap((t) => [t.inputSchema, ...(t.outputSchema ? [t.outputSchema] : [])]));
       return new CollectionConnection(
         listed.map((t) => t.name),

@@ -44,7 +44,6 @@ describe('what companion test loads before its first call', () => {
     expect(graph.files).toContain('main/collections/connection.ts');
     expect(graph.files).toContain('main/collections/mcp-tool-client.ts');
     expect(graph.files).toContain('bridge/run-bridge.ts');
-    expect(graph.packages).toContain('ajv');
   });
 
   it("loads no MCP SDK (neither client), no zod, and not the playground's session", () => {
@@ -52,7 +51,9 @@ describe('what companion test loads before its first call', () => {
     expect([...graph.packages].filter((p) => p.startsWith('@modelcontextprotocol/') || p === 'zod' || p.startsWith('zod/'))).toEqual([]);
   });
 
-  it('loads the embedded gateway only on demand', () => {
+  it('loads the embedded gateway, and ajv (which loads while the bridge connects), only on demand', () => {
     expect(graph.files).not.toContain('main/bridge-host/embedded-gateway.ts');
+    expect(graph.files).not.toContain('main/playground/schema-validator.ts');
+    expect(graph.packages).not.toContain('ajv');
   });
 });
