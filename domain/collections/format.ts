@@ -9,14 +9,14 @@ import { z } from 'zod';
 import { PROFILE_NAME_PATTERN, PROFILE_NAME_RULE } from '../profile-name';
 import { redactSecrets } from '../redact';
 import { findSyntaxError } from './json-syntax';
+import { POINTER_PATTERN, VARIABLE_NAME } from './patterns';
 
-export const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
+export { VARIABLE_NAME };
 
 const pointer = z
   .string()
   .max(2000)
-  // The same rule as isJsonPointer, as a pattern so the published JSON Schema carries it too.
-  .regex(/^(?:$|\/(?:[^~]|~[01])*$)/, {
+  .regex(POINTER_PATTERN, {
     error: 'must be a JSON Pointer: empty, or starting with "/" (e.g. "/structuredContent/routes/0/id")',
   })
   .describe('A JSON Pointer (RFC 6901) into the response: {"isError", "structuredContent", "content"} or {"error": {"code", "message"}}.');

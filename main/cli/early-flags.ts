@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { tuneBridgeProcess } from '../../bridge/process-flags';
+import { useCompileCache } from './compile-cache';
 
 /**
  * Node modules the bridge uses. A V8 flag set before a built-in module loads makes Node compile that
@@ -14,3 +15,6 @@ if (process.argv[2] === 'bridge') {
   for (const name of BRIDGE_BUILTINS) load(`node:${name}`);
   tuneBridgeProcess();
 }
+// After the flags: V8 tags cached code with the flags it was compiled under, and Node keeps a cache per
+// set of flags, so the bridge's code is cached apart from the other commands' and both stay usable.
+useCompileCache(process.env);

@@ -1,22 +1,19 @@
 /**
- * One gateway connection for running collections: the bridge assistants run (`runBridge`, with the app's
- * embedded-gateway starter) in-process over a stream pair, as the playground connects, and the official
- * v2 SDK client pinned to one protocol era, so `--era` runs the same items in either.
+ * One gateway connection for running collections: the bridge assistants run, in-process over a stream
+ * pair (as the playground connects), and a small MCP client pinned to one protocol era
+ * (`mcp-tool-client.ts`), so `--era` runs the same items in either.
  */
-import { PassThrough } from 'node:stream';
-import { Client, ProtocolError, type JsonSchemaValidatorResult, type jsonSchemaValidator } from '@modelcontextprotocol/client';
-import { runBridge } from '../../bridge/run-bridge';
-import { createLogger } from '../../bridge/logger';
 import type { CallResponse } from '../../domain/collections/assertions';
 import type { Era } from '../../domain/collections/eras';
 import type { ToolGateway } from '../../domain/collections/run';
 import { APP_VERSION } from '../../platform/app-version';
-import { bridgeLogFile, type PathContext } from '../../platform/credentials/config-paths';
+import type { PathContext } from '../../platform/credentials/config-paths';
 import type { Keychain } from '../../platform/credentials/keychain';
-import { startEmbeddedGateway } from '../bridge-host/index';
+import { startInProcessBridge } from '../bridge-host/in-process-bridge';
 import { PLAYGROUND_MAX_MESSAGE_BYTES } from '../playground/message-limit';
-import { SchemaValidator } from '../playground/schema-validator';
-import { StreamTransport } from '../playground/stream-transport';
+import type { SchemaValidator } from '../playground/schema-validator';
+import { RpcError } from './json-rpc-lines';
+import { McpToolClient } from './mcp-tool-client';
 
 // The protocol eras live in domain/, which the CLI's --era and the app's Collections view share.
 export type { Era } from '../../domain/collections/eras';
@@ -33,27 +30,16 @@ const CONNECT_TIMEOUT_MS = 120_000;
 /** The bridge gives up on a request after the profile's timeout with a clear error; this only backs it up. */
 const CALL_TIMEOUT_MS = 60 * 60 * 1000;
 
-/**
- * The client passes every result through unchecked: the `schema` assertion checks output schemas, and a
- * result that breaks one must reach it rather than become the client's own error.
- */
-const passThroughValidator: jsonSchemaValidator = {
-  getValidator:
-    <T>() =>
-    (input: unknown): JsonSchemaValidatorResult<T> => ({ valid: true, data: input as T, errorMessage: undefined }),
-};
-
 function rpcErrorOf(error: unknown): NonNullable<CallResponse['error']> {
-  if (error instanceof ProtocolError)
+  if (error instanceof RpcError)
     return { code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) };
-  const code = (error as { code?: unknown }).code;
-  return { code: typeof code === 'number' ? code : -32603, message: error instanceof Error ? error.message : String(error) };
+  return { code: -32603, message: error instanceof Error ? error.message : String(error) };
 }
 
 export class CollectionConnection implements ToolGateway {
   private constructor(
     readonly tools: readonly string[],
-    private readonly client: Client,
+    private readonly client: McpToolClient,
     private readonly inputs: SchemaValidator,
     private readonly outputs: SchemaValidator,
     private readonly outputTools: ReadonlySet<string>,
@@ -62,56 +48,48 @@ export class CollectionConnection implements ToolGateway {
 
   /** Connects through the bridge; rejects with one plain sentence naming the profile. */
   static async open(options: ConnectionOptions): Promise<CollectionConnection> {
-    const toBridge = new PassThrough();
-    const fromBridge = new PassThrough();
-    const log = createLogger({ file: bridgeLogFile(options.paths), debug: false, tag: `test[${options.profile}]` });
-    const bridge = runBridge({
-      input: toBridge,
-      output: fromBridge,
+    // ajv is the largest module the runner needs before its first call: it loads while the bridge waits
+    // for the keychain and the gateway, rather than before anything is sent.
+    const validators = import('../playground/schema-validator');
+    validators.catch(() => undefined);
+    const bridge = startInProcessBridge({
       profile: options.profile,
       env: options.env,
       paths: options.paths,
-      log,
+      tag: `test[${options.profile}]`,
       maxMessageBytes: PLAYGROUND_MAX_MESSAGE_BYTES,
-      embedded: startEmbeddedGateway,
       audit: false,
       ...(options.keychain ? { keychain: options.keychain } : {}),
-    }).finally(() => {
-      fromBridge.end();
-      log.close();
     });
-    const transport = new StreamTransport(fromBridge, toBridge, { maxMessageBytes: PLAYGROUND_MAX_MESSAGE_BYTES });
-    const client = new Client(
-      { name: 'gateway-companion-test', version: APP_VERSION },
-      {
-        jsonSchemaValidator: passThroughValidator,
-        versionNegotiation: { mode: options.era === '2026-07-28' ? { pin: options.era } : 'legacy' },
-      },
-    );
+    let client: McpToolClient | undefined;
     try {
-      // The stream transport has the shape both SDK generations use.
-      await client.connect(transport, { timeout: CONNECT_TIMEOUT_MS });
-      const listed = [];
-      let cursor: string | undefined;
-      for (let page = 0; page < 100; page++) {
-        const result = await client.listTools(cursor ? { cursor } : undefined, { timeout: CONNECT_TIMEOUT_MS });
-        listed.push(...result.tools);
-        cursor = result.nextCursor;
-        if (!cursor) break;
-      }
+      client = await McpToolClient.connect(
+        bridge.fromBridge,
+        bridge.toBridge,
+        {
+          era: options.era,
+          clientInfo: { name: 'gateway-companion-test', version: APP_VERSION },
+          maxMessageBytes: PLAYGROUND_MAX_MESSAGE_BYTES,
+        },
+        CONNECT_TIMEOUT_MS,
+      );
+      const listed = await client.listTools(CONNECT_TIMEOUT_MS);
       const outputs = listed.filter((t) => t.outputSchema);
+      const { preloadMetaSchemas, SchemaValidator } = await validators;
+      await preloadMetaSchemas(listed.flatMap((t) => [t.inputSchema, ...(t.outputSchema ? [t.outputSchema] : [])]));
       return new CollectionConnection(
         listed.map((t) => t.name),
         client,
-        new SchemaValidator(new Map(listed.map((t) => [t.name, t.inputSchema as Record<string, unknown>]))),
-        new SchemaValidator(new Map(outputs.map((t) => [t.name, t.outputSchema as Record<string, unknown>]))),
+        new SchemaValidator(new Map(listed.map((t) => [t.name, t.inputSchema]))),
+        new SchemaValidator(new Map(outputs.map((t) => [t.name, t.outputSchema ?? {}]))),
         new Set(outputs.map((t) => t.name)),
-        bridge,
+        bridge.done,
       );
     } catch (error) {
-      await client.close().catch(() => undefined);
-      toBridge.end();
-      await bridge.catch(() => undefined);
+      client?.close();
+      // A failed handshake has closed its side already; ending the input again is harmless.
+      bridge.toBridge.end();
+      await bridge.done.catch(() => undefined);
       throw new Error(`Could not connect with profile "${options.profile}" (era ${options.era}): ${rpcErrorOf(error).message}`, {
         cause: error,
       });
@@ -134,8 +112,7 @@ export class CollectionConnection implements ToolGateway {
     const started = performance.now();
     let response: CallResponse;
     try {
-      const result = await this.client.callTool({ name: tool, arguments: args }, { signal, timeout: CALL_TIMEOUT_MS });
-      response = { result };
+      response = { result: await this.client.callTool(tool, args, { signal, timeoutMs: CALL_TIMEOUT_MS }) };
     } catch (error) {
       response = { error: rpcErrorOf(error) };
     }
@@ -144,7 +121,7 @@ export class CollectionConnection implements ToolGateway {
 
   /** Ends the MCP connection; the bridge then stops an embedded gateway it started. */
   async close(): Promise<void> {
-    await this.client.close().catch(() => undefined);
+    this.client.close();
     await this.bridge.catch(() => undefined);
   }
 }

@@ -1,12 +1,15 @@
 /**
  * Reads collection files and environment files: a file, or every `*.collection.json` in a folder (sorted,
  * not recursive), each through the app's bounded reader. What cannot be read or parsed is one plain line
- * naming the file and the place.
+ * naming the file and the place. A collection is checked without zod first (`quick-check.ts`, which
+ * saves loading it before `companion test`'s first call); the zod schema decides the rest and words it.
  */
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { parseCollection, VARIABLE_NAME, type Collection } from '../../domain/collections/format';
+import type { Collection } from '../../domain/collections/format';
 import { findSyntaxError } from '../../domain/collections/json-syntax';
+import { VARIABLE_NAME } from '../../domain/collections/patterns';
+import { quickCollection } from '../../domain/collections/quick-check';
 import { FileReadError, readBoundedFile } from '../../platform/files/bounded-read';
 
 /** Larger than any collection people write by hand or record; a runaway file is refused, not read. */
@@ -45,15 +48,28 @@ async function filesOf(target: string): Promise<string[]> {
   return names.map((n) => path.join(target, n));
 }
 
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function parse(text: string, file: string): Promise<Collection> {
+  const quick = quickCollection(parsedJson(text));
+  if (quick) return quick;
+  const { parseCollection } = await import('../../domain/collections/format');
+  const parsed = parseCollection(text, file);
+  if (!parsed.ok) throw new CollectionLoadError(parsed.message);
+  return parsed.collection;
+}
+
 /** Every collection the paths name, in order; throws CollectionLoadError on the first that cannot be used. */
 export async function loadCollections(targets: readonly string[]): Promise<LoadedCollection[]> {
   const out: LoadedCollection[] = [];
   for (const target of targets) {
-    for (const file of await filesOf(target)) {
-      const parsed = parseCollection(await readText(file, MAX_COLLECTION_BYTES), file);
-      if (!parsed.ok) throw new CollectionLoadError(parsed.message);
-      out.push({ file, collection: parsed.collection });
-    }
+    for (const file of await filesOf(target)) out.push({ file, collection: await parse(await readText(file, MAX_COLLECTION_BYTES), file) });
   }
   return out;
 }

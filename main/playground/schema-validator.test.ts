@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { Ajv } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import AjvCore from 'ajv/dist/core.js';
+import { describe, expect, it, vi } from 'vitest';
+import { AJV_OPTIONS } from './ajv-options';
 import { readablePath } from './ajv-messages';
-import { SchemaValidator } from './schema-validator';
+import { preloadMetaSchemas, SchemaValidator } from './schema-validator';
 
 const schemas = new Map<string, Record<string, unknown>>([
   [
@@ -86,5 +90,53 @@ describe('SchemaValidator', () => {
   it('reads pointers as paths', () => {
     expect(readablePath('')).toBe('');
     expect(readablePath('/a/0/b~1c/d~0e')).toBe('a[0]["b/c"]["d~e"]');
+  });
+});
+
+/** Schemas a gateway could send, valid and not, in the drafts ajv knows and one it does not. */
+const served: Record<string, unknown>[] = [
+  { type: 'object', properties: { a: { type: 'string' } } },
+  { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', required: ['a'] },
+  { $schema: 'http://json-schema.org/draft-07/schema', type: 'strin' },
+  { type: 'object', properties: { a: { type: 'string', minLength: -1 } }, required: 'a' },
+  { type: 'object', properties: { a: { enum: [] } }, additionalProperties: 3 },
+  { type: 'object', items: [{ type: 'string' }], uniqueItems: 'yes' },
+  { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', $defs: { x: { type: 'number' } } },
+  { $schema: 'https://json-schema.org/draft/2020-12/schema#', type: ['object', 'nope'] },
+  { $schema: 'https://json-schema.org/draft/2020-12/schema', prefixItems: {}, minProperties: 1.5 },
+  { $schema: 'https://json-schema.org/draft/2019-09/schema', type: 'object' },
+  { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' },
+  { $schema: 42, type: 'object' },
+];
+
+/** What ajv itself makes of a schema, checking it against its meta-schema as it compiles it. */
+function ajvVerdict(schema: Record<string, unknown>): string {
+  const ajv = /draft\/(2020-12|2019-09)/.test(String(schema.$schema)) ? new Ajv2020(AJV_OPTIONS) : new Ajv(AJV_OPTIONS);
+  try {
+    const validate = ajv.compile(schema);
+    return `compiled: ${String(validate({}))}`;
+  } catch (error) {
+    return `The tool's input schema cannot be checked (${(error as Error).message}); arguments are sent unchecked.`;
+  }
+}
+
+function ourVerdict(schema: Record<string, unknown>): string {
+  const result = new SchemaValidator(new Map([['t', schema]])).validate('t', {});
+  return result.issues[0]?.message.startsWith("The tool's input schema cannot be checked")
+    ? result.issues[0].message
+    : `compiled: ${String(result.valid)}`;
+}
+
+describe('the meta-schema check', () => {
+  it('finds what ajv finds, with its words, before and after the precompiled checks are loaded', async () => {
+    const expected = served.map(ajvVerdict);
+    expect(expected.filter((v) => v.startsWith('compiled'))).toHaveLength(3);
+    expect(served.map(ourVerdict)).toEqual(expected);
+    await preloadMetaSchemas(served);
+    // Now ajv checks only the schemas of a meta-schema with no precompiled check (draft-04, 2019-09, a number).
+    const ajvChecks = vi.spyOn(AjvCore.prototype, 'validateSchema');
+    expect(served.map(ourVerdict)).toEqual(expected);
+    expect(ajvChecks).toHaveBeenCalledTimes(3);
+    ajvChecks.mockRestore();
   });
 });

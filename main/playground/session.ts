@@ -1,12 +1,9 @@
-import { startEmbeddedGateway } from '../bridge-host/index';
-import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { RateWaitReason } from '../../bridge/profile-target';
-import { runBridge } from '../../bridge/run-bridge';
+import { startInProcessBridge } from '../bridge-host/in-process-bridge';
 import { PlaygroundAuditLog } from './playground-audit';
-import { createLogger } from '../../bridge/logger';
-import { bridgeLogFile, profilesFile, type PathContext } from '../../platform/credentials/config-paths';
+import { profilesFile, type PathContext } from '../../platform/credentials/config-paths';
 import type { Keychain } from '../../platform/credentials/keychain';
 import { ProfileStore } from '../../platform/credentials/profiles';
 import type {
@@ -107,22 +104,15 @@ export class PlaygroundSession {
 
   static async open(options: SessionOptions): Promise<PlaygroundSession> {
     const maxMessageBytes = options.maxMessageBytes ?? PLAYGROUND_MAX_MESSAGE_BYTES;
-    const toBridge = new PassThrough();
-    const fromBridge = new PassThrough();
-    // The bridge registers the profile's credentials with this logger, so traffic is redacted with it too.
-    const log = createLogger({ file: bridgeLogFile(options.paths), debug: false, tag: `playground[${options.profile}]` });
     const lifecycle = { closedByUs: false };
     const running = new Map<string, AbortController>();
     const onRateWait = options.onRateWait;
-    const bridge = runBridge({
-      input: toBridge,
-      output: fromBridge,
+    const inProcess = startInProcessBridge({
       profile: options.profile,
       env: options.env,
       paths: options.paths,
-      log,
+      tag: `playground[${options.profile}]`,
       maxMessageBytes,
-      embedded: startEmbeddedGateway,
       audit: new PlaygroundAuditLog(options.paths),
       ...(options.keychain ? { keychain: options.keychain } : {}),
       ...(onRateWait
@@ -134,10 +124,8 @@ export class PlaygroundSession {
       onShutdown: (reason) => {
         if (!lifecycle.closedByUs) options.onClosed?.(reason);
       },
-    }).finally(() => {
-      fromBridge.end();
-      log.close();
     });
+    const { fromBridge, toBridge, log, done: bridge } = inProcess;
     const traffic = new TrafficLog((text) => log.redact(text), options.onTraffic);
     const transport = new StreamTransport(fromBridge, toBridge, {
       maxMessageBytes,

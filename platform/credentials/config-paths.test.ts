@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { auditLogFile, bridgeLogFile, configDir, profilesFile, referenceGatewayDir, type PathContext } from './config-paths';
+import {
+  auditLogFile,
+  bridgeLogFile,
+  compileCacheDir,
+  configDir,
+  profilesFile,
+  referenceGatewayDir,
+  type PathContext,
+} from './config-paths';
 
 const ctx = (platform: NodeJS.Platform, env: NodeJS.ProcessEnv): PathContext => ({ platform, env, homedir: '/fallback' });
 
@@ -27,5 +35,17 @@ describe('configDir', () => {
     expect(bridgeLogFile(c)).toBe('/h/.config/gateway-companion/logs/bridge.log');
     expect(auditLogFile(c)).toBe('/h/.config/gateway-companion/logs/audit.jsonl');
     expect(referenceGatewayDir(c)).toBe('/h/.config/gateway-companion/reference-gateway');
+  });
+});
+
+describe('compileCacheDir', () => {
+  it('is a per-user cache folder: XDG_CACHE_HOME or ~/.cache, ~/Library/Caches, %LOCALAPPDATA%', () => {
+    expect(compileCacheDir(ctx('linux', { HOME: '/h', XDG_CACHE_HOME: '/xc' }))).toBe('/xc/gateway-companion/compile-cache');
+    expect(compileCacheDir(ctx('linux', { HOME: '/h', XDG_CACHE_HOME: 'relative' }))).toBe('/h/.cache/gateway-companion/compile-cache');
+    expect(compileCacheDir(ctx('darwin', { HOME: '/Users/ann' }))).toBe('/Users/ann/Library/Caches/Gateway Companion/compile-cache');
+    expect(compileCacheDir(ctx('win32', { LOCALAPPDATA: 'C:\\L' }))).toBe('C:\\L\\Gateway Companion\\Cache\\compile-cache');
+    expect(compileCacheDir(ctx('win32', { USERPROFILE: 'C:\\Users\\bob' }))).toBe(
+      'C:\\Users\\bob\\AppData\\Local\\Gateway Companion\\Cache\\compile-cache',
+    );
   });
 });

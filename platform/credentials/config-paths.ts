@@ -64,3 +64,22 @@ export function bridgeLogFile(ctx: PathContext = currentPathContext()): string {
 export function auditLogFile(ctx: PathContext = currentPathContext()): string {
   return join(ctx, 'logs', 'audit.jsonl');
 }
+
+/**
+ * Where the CLI keeps Node's compile cache (V8 code for the modules it loads, so the next start skips
+ * compiling them): a per-user cache folder, safe to delete.
+ * - Linux and other Unixes: `$XDG_CACHE_HOME/gateway-companion/compile-cache`, else `~/.cache/gateway-companion/compile-cache`
+ * - macOS: `~/Library/Caches/Gateway Companion/compile-cache`
+ * - Windows: `%LOCALAPPDATA%\Gateway Companion\Cache\compile-cache`
+ */
+export function compileCacheDir(ctx: PathContext = currentPathContext()): string {
+  if (ctx.platform === 'win32') {
+    const local =
+      ctx.env.LOCALAPPDATA && ctx.env.LOCALAPPDATA.length > 0 ? ctx.env.LOCALAPPDATA : path.win32.join(home(ctx), 'AppData', 'Local');
+    return path.win32.join(local, 'Gateway Companion', 'Cache', 'compile-cache');
+  }
+  if (ctx.platform === 'darwin') return path.posix.join(home(ctx), 'Library', 'Caches', 'Gateway Companion', 'compile-cache');
+  const xdg = ctx.env.XDG_CACHE_HOME;
+  const base = xdg && path.posix.isAbsolute(xdg) ? xdg : path.posix.join(home(ctx), '.cache');
+  return path.posix.join(base, 'gateway-companion', 'compile-cache');
+}

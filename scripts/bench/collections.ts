@@ -9,6 +9,11 @@
  * - the bridge's cold start, spawn → `initialize` result, measured the same way as `bench:bridge`
  *   (median of 10), and the ratio of the two.
  *
+ * Both commands run with Node's compile cache in the (temporary) home's cache folder, as `companion` sets
+ * it up: the first start of each fills it and is printed apart, out of the medians; then the runs
+ * alternate. `--baseline OTHER/out/main/cli.js` also runs another build the same way, interleaved with this
+ * one, so a before/after comparison sees the same machine load.
+ *
  * Goals: overhead < 2 ms per item; first call within 1.5× the bridge's cold start. `--no-build` skips the build.
  */
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -81,12 +86,18 @@ function collection(): Collection {
   return { name: 'bench', variables: { wallet: '0x52908400098527886E0F7030069857D2E4169EE7' }, items };
 }
 
+interface Run {
+  readonly firstCall: number;
+  readonly overhead: number;
+  readonly total: number;
+}
+
 const INITIALIZE = `${JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } })}\n`;
 
 /** Spawn → the `initialize` result on stdout, as a host sees it (as bench:bridge measures it). */
-async function bridgeColdStart(env: NodeJS.ProcessEnv): Promise<number> {
+async function bridgeColdStart(cli: string, env: NodeJS.ProcessEnv): Promise<number> {
   const start = performance.now();
-  const child = spawn(process.execPath, [CLI, 'bridge', '--profile', PROFILE], { env, stdio: ['pipe', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [cli, 'bridge', '--profile', PROFILE], { env, stdio: ['pipe', 'pipe', 'ignore'] });
   child.stdin.write(INITIALIZE);
   let elapsed = Number.NaN;
   for await (const line of createInterface({ input: child.stdout })) {
@@ -102,9 +113,9 @@ async function bridgeColdStart(env: NodeJS.ProcessEnv): Promise<number> {
 }
 
 /** One `companion test` process: time from spawn to the first call, and the runner's overhead per item. */
-async function testRun(file: string, env: NodeJS.ProcessEnv): Promise<{ firstCall: number; overhead: number; total: number }> {
+async function testRun(cli: string, file: string, env: NodeJS.ProcessEnv): Promise<Run> {
   const spawnedAt = performance.timeOrigin + performance.now();
-  const child = spawn(process.execPath, [CLI, 'test', file, '--profile', PROFILE, '--reporter', 'json'], {
+  const child = spawn(process.execPath, [cli, 'test', file, '--profile', PROFILE, '--reporter', 'json'], {
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -151,28 +162,51 @@ async function main(): Promise<void> {
       `Gateway ${gateway.url}; ${ITEMS} items (validate_address, get_token_prices); Node ${process.version}, ${process.platform}`,
     );
 
-    const cold: number[] = [];
-    const runs: Array<{ firstCall: number; overhead: number; total: number }> = [];
+    const builds = [{ name: 'this build', cli: CLI }];
+    const baseline = process.argv.indexOf('--baseline');
+    if (baseline !== -1 && process.argv[baseline + 1]) builds.push({ name: 'baseline', cli: resolve(process.argv[baseline + 1]!) });
+    const figures = builds.map(() => ({
+      cold: [] as number[],
+      runs: [] as Run[],
+      firstCold: Number.NaN,
+      firstRun: undefined as Run | undefined,
+    }));
+    // The first start of each fills the compile cache (empty in this fresh home): timed apart.
+    for (const [b, build] of builds.entries()) {
+      figures[b]!.firstCold = await bridgeColdStart(build.cli, env);
+      figures[b]!.firstRun = await testRun(build.cli, file, env);
+    }
     // Alternate, so drift in machine load hits both alike.
     for (let i = 0; i < Math.max(COLD_RUNS, RUNS); i++) {
-      if (i < COLD_RUNS) cold.push(await bridgeColdStart(env));
-      if (i < RUNS) runs.push(await testRun(file, env));
+      for (const [b, build] of builds.entries()) {
+        if (i < COLD_RUNS) figures[b]!.cold.push(await bridgeColdStart(build.cli, env));
+        if (i < RUNS) figures[b]!.runs.push(await testRun(build.cli, file, env));
+      }
     }
     const load = spawnSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).stdout.split(' ')[0] ?? '?';
-    const coldStart = median(cold);
-    const firstCall = median(runs.map((r) => r.firstCall));
-    const overhead = median(runs.map((r) => r.overhead));
-    const ratio = firstCall / coldStart;
-    console.log(`load average ${load}; ${RUNS} runs of companion test, ${COLD_RUNS} bridge cold starts`);
     console.log(
-      `runner overhead per item (median): ${ms(overhead)}  [runs: ${runs.map((r) => r.overhead.toFixed(3)).join(', ')}]  goal < 2 ms: ${overhead < 2 ? 'met' : 'MISSED'}`,
+      `load average ${load}; ${RUNS} runs of companion test, ${COLD_RUNS} bridge cold starts${builds.length > 1 ? ' each, the builds interleaved' : ''}`,
     );
-    console.log(
-      `companion test start → first call (median): ${ms(firstCall)}  [runs: ${runs.map((r) => r.firstCall.toFixed(0)).join(', ')}]`,
-    );
-    console.log(`bridge cold start, spawn → initialize (median): ${ms(coldStart)}`);
-    console.log(`ratio first call / bridge cold start: ${ratio.toFixed(2)}×  goal ≤ 1.5×: ${ratio <= 1.5 ? 'met' : 'MISSED'}`);
-    console.log(`whole run of ${ITEMS} items (median, in the process): ${ms(median(runs.map((r) => r.total)))}`);
+    for (const [b, build] of builds.entries()) {
+      const { cold, runs, firstCold, firstRun } = figures[b]!;
+      const coldStart = median(cold);
+      const firstCall = median(runs.map((r) => r.firstCall));
+      const overhead = median(runs.map((r) => r.overhead));
+      const ratio = firstCall / coldStart;
+      if (builds.length > 1) console.log(`--- ${build.name} (${build.cli})`);
+      console.log(
+        `runner overhead per item (median): ${ms(overhead)}  [runs: ${runs.map((r) => r.overhead.toFixed(3)).join(', ')}]  goal < 2 ms: ${overhead < 2 ? 'met' : 'MISSED'}`,
+      );
+      console.log(
+        `companion test start → first call (median): ${ms(firstCall)}  [runs: ${runs.map((r) => r.firstCall.toFixed(0)).join(', ')}]`,
+      );
+      console.log(`bridge cold start, spawn → initialize (median): ${ms(coldStart)}  [runs: ${cold.map((c) => c.toFixed(0)).join(', ')}]`);
+      console.log(`ratio first call / bridge cold start: ${ratio.toFixed(2)}×  goal ≤ 1.5×: ${ratio <= 1.5 ? 'met' : 'MISSED'}`);
+      console.log(
+        `with an empty compile cache (each command's first start): first call ${ms(firstRun?.firstCall ?? Number.NaN)}, bridge cold start ${ms(firstCold)}`,
+      );
+      console.log(`whole run of ${ITEMS} items (median, in the process): ${ms(median(runs.map((r) => r.total)))}`);
+    }
   } finally {
     await clearCredentials(PROFILE).catch(() => undefined);
     gateway.child.kill('SIGTERM');
