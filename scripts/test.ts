@@ -9,10 +9,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { coverageReport } from './coverage-layers';
 import { INTEROP_RESULTS } from './interop/results';
 import { reexecInPrivateKeyring } from './private-keyring';
+import { runChecks, type Check } from './run-checks';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const RESULTS = join(ROOT, 'test-results');
@@ -29,9 +31,15 @@ interface Tally {
 }
 const tallies: Tally[] = [];
 
+// Wall time of each check and stage, printed before the summary (the static checks overlap, so theirs do not add up).
+const times: Array<{ name: string; seconds: number }> = [];
+const started = performance.now();
+
 function step(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
   console.log(`\n=== ${name} ===`);
+  const stepStarted = performance.now();
   const run = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  times.push({ name, seconds: (performance.now() - stepStarted) / 1000 });
   return run.status ?? 1;
 }
 
@@ -48,26 +56,57 @@ rmSync(join(RESULTS, 'playwright.json'), { force: true });
 rmSync(INTEROP_RESULTS, { force: true });
 mkdirSync(RESULTS, { recursive: true });
 
+// The static checks and the build are independent of each other: they run side by side, one per core, each
+// with its output held back and printed whole, in this order. ESLint (type-aware) is the longest, so it starts first.
 // tsconfig.depcruise.json spans every layer (the dependency rules resolve imports through it), so it must type-check too.
-for (const project of ['tsconfig.node.json', 'tsconfig.web.json', 'tsconfig.e2e.json', 'tsconfig.depcruise.json']) {
-  const status = step(`Type-check (${project})`, bin('tsc'), ['-p', project, '--noEmit']);
-  tallies.push({ name: `typecheck ${project}`, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 });
+const pretty = process.stdout.isTTY ? ['--pretty'] : [];
+const colour: NodeJS.ProcessEnv = process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {};
+const checks: Array<Check & { tally: string }> = [
+  ...['tsconfig.node.json', 'tsconfig.web.json', 'tsconfig.e2e.json', 'tsconfig.depcruise.json'].map((project) => ({
+    title: `Type-check (${project})`,
+    tally: `typecheck ${project}`,
+    cmd: bin('tsc'),
+    args: ['-p', project, '--noEmit', ...pretty],
+    priority: project === 'tsconfig.depcruise.json' ? 5 : 4,
+  })),
+  { title: 'Formatting (Prettier)', tally: 'formatting', cmd: 'npm', args: ['run', '--silent', 'format:check'], priority: 3 },
+  { title: 'Lint (ESLint)', tally: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint'], env: colour, priority: 9 },
+  {
+    title: 'Unused files, exports and dependencies (knip)',
+    tally: 'unused code',
+    cmd: 'npm',
+    args: ['run', '--silent', 'lint:unused'],
+    env: colour,
+  },
+  {
+    title: 'Dependency rules (dependency-cruiser)',
+    tally: 'dependency rules',
+    cmd: 'npm',
+    args: ['run', '--silent', 'lint:deps'],
+    env: colour,
+  },
+  { title: 'Build', tally: 'build', cmd: bin('electron-vite'), args: ['build'], env: colour },
+];
+const staticStarted = performance.now();
+const staticTimeAt = times.length;
+const staticResults = await runChecks(checks, {
+  slots: availableParallelism(),
+  cwd: ROOT,
+  report: (check, result) => {
+    console.log(`\n=== ${check.title} ===`);
+    process.stdout.write(result.output);
+    times.push({ name: `  ${check.title}`, seconds: result.seconds });
+  },
+});
+for (const [i, check] of checks.entries()) {
+  const ok = staticResults[i]?.status === 0;
+  tallies.push({ name: check.tally, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
 }
-
-const formatStatus = step('Formatting (Prettier)', 'npm', ['run', '--silent', 'format:check']);
-tallies.push({ name: 'formatting', passed: formatStatus === 0 ? 1 : 0, failed: formatStatus === 0 ? 0 : 1, skipped: 0 });
-
-const lintStatus = step('Lint (ESLint)', 'npm', ['run', '--silent', 'lint']);
-tallies.push({ name: 'lint', passed: lintStatus === 0 ? 1 : 0, failed: lintStatus === 0 ? 0 : 1, skipped: 0 });
-
-const unusedStatus = step('Unused files, exports and dependencies (knip)', 'npm', ['run', '--silent', 'lint:unused']);
-tallies.push({ name: 'unused code', passed: unusedStatus === 0 ? 1 : 0, failed: unusedStatus === 0 ? 0 : 1, skipped: 0 });
-
-const depsStatus = step('Dependency rules (dependency-cruiser)', 'npm', ['run', '--silent', 'lint:deps']);
-tallies.push({ name: 'dependency rules', passed: depsStatus === 0 ? 1 : 0, failed: depsStatus === 0 ? 0 : 1, skipped: 0 });
-
-const buildStatus = step('Build', bin('electron-vite'), ['build']);
-tallies.push({ name: 'build', passed: buildStatus === 0 ? 1 : 0, failed: buildStatus === 0 ? 0 : 1, skipped: 0 });
+times.splice(staticTimeAt, 0, {
+  name: `Static checks and build, ${availableParallelism()} at a time`,
+  seconds: (performance.now() - staticStarted) / 1000,
+});
+const buildStatus = staticResults[checks.length - 1]?.status ?? 1;
 
 if (buildStatus === 0) {
   const vitestFile = join(RESULTS, 'vitest.json');
@@ -149,6 +188,9 @@ const total = tallies.reduce((t, x) => ({ passed: t.passed + x.passed, failed: t
   failed: 0,
   skipped: 0,
 });
+console.log('\n=== Time (wall) ===');
+times.push({ name: 'Whole run', seconds: (performance.now() - started) / 1000 });
+for (const t of times) console.log(`${t.name.padEnd(60)} ${t.seconds.toFixed(0).padStart(5)} s`);
 console.log('\n=== Summary ===');
 for (const t of tallies) console.log(`${t.name.padEnd(28)} ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped`);
 if (total.skipped > 0) console.log(`${total.skipped} skipped (each says why above)`);
