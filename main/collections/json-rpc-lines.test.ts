@@ -115,6 +115,11 @@ describe('JsonRpcLines', () => {
       method: 'notifications/cancelled',
       params: { requestId: 0, reason: 'No answer to tools/call within 5 s.' },
     });
+    // initialize is the one request MCP does not let a client cancel.
+    const handshake = failure(rpc.request('initialize', {}, { timeoutMs: 5000 }));
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(await handshake).toMatchObject({ code: REQUEST_TIMEOUT });
+    expect(sent.map((m) => m.method)).toEqual(['tools/call', 'notifications/cancelled', 'initialize']);
   });
 
   it('cancels on abort, and sends nothing when already aborted', async () => {

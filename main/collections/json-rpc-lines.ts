@@ -41,7 +41,7 @@ export interface JsonRpcLinesOptions {
 
 export interface RequestOptions {
   readonly timeoutMs: number;
-  /** Aborting sends `notifications/cancelled` for a request already sent and rejects with the reason. */
+  /** Aborting rejects with the reason and sends `notifications/cancelled` (as the deadline does). */
   readonly signal?: AbortSignal;
 }
 
@@ -96,7 +96,8 @@ export class JsonRpcLines {
       const giveUp = (error: RpcError) => {
         if (!this.pending.has(key)) return;
         settle();
-        this.notify('notifications/cancelled', { requestId: id, reason: error.message });
+        // MCP lets a client cancel any request but initialize.
+        if (method !== 'initialize') this.notify('notifications/cancelled', { requestId: id, reason: error.message });
         reject(error);
       };
       const onAbort = () => giveUp(new RpcError(INTERNAL_ERROR, String(signal?.reason)));
