@@ -22,6 +22,9 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ path: req.url, host: req.headers.host }));
   });
   server.on('secureConnection', () => connections++);
+  // Node closes an idle connection after 5 s; a loaded machine can stall that long between two requests,
+  // and the reuse check below is about the client, not the server's idle timer.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });

@@ -2,6 +2,7 @@
 // started that way, must still reach the keychain through the session bus's usual socket, and where it
 // cannot, say which setting of that host to change.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
@@ -81,7 +82,10 @@ async function discoverAs(env: Record<string, string>, hostName: string): Promis
     out += String(chunk);
     if (out.includes('\n')) break;
   }
+  // Wait for it to end: on its way out it writes Node's compile cache under this HOME, which afterEach removes.
+  const exited = once(child, 'exit');
   child.kill();
+  await exited;
   return JSON.parse(out.slice(0, out.indexOf('\n'))) as { error?: { message: string } };
 }
 
